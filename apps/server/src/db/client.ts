@@ -1,0 +1,114 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+
+/**
+ * The Drizzle handle every query module receives. PGlite and node-postgres
+ * produce different concrete types; both are Postgres dialect databases, so
+ * code written against this type runs unchanged on either engine.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type DatabaseConnection = {
+  db: Database;
+  kind: DatabaseKind;
+  /** Runs a trivial query; rejects when the database does not answer. */
+  ping: () => Promise<void>;
+  /**
+   * Runs `work` while holding a cluster-wide advisory lock, so two processes
+   * starting at once (e.g. migrations) take turns instead of racing.
+   */
+  withAdvisoryLock: <T>(lockKey: number, work: () => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+  /** PGlite only: a tarball of the data folder (tests clone migrated databases with it). */
+  dumpDataDir?: () => Promise<Blob>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
+  | { kind: 'postgres'; url: string; maxConnections?: number };
+
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
+  return options.kind === 'pglite' ? createPglite(options) : createPostgres(options);
+}
+
+async function createPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob | File;
+}): Promise<DatabaseConnection> {
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  let lockQueue: Promise<unknown> = Promise.resolve();
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    // PGlite is single-connection and owns its data folder exclusively, so a
+    // process-local queue is all the mutual exclusion there is to have.
+    withAdvisoryLock: <T>(_lockKey: number, work: () => Promise<T>): Promise<T> => {
+      // (client.runExclusive would deadlock: queries inside take the same mutex.)
+      const result = lockQueue.then(work);
+      lockQueue = result.catch(() => undefined);
+      return result;
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+    dumpDataDir: async () => client.dumpDataDir('none'),
+  };
+}
+
+async function createPostgres(options: {
+  url: string;
+  maxConnections?: number;
+}): Promise<DatabaseConnection> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    // Fail fast instead of queueing forever when the server is gone; the
+    // health check relies on this to answer 503 promptly.
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    withAdvisoryLock: async (lockKey, work) => {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [lockKey]);
+        try {
+          return await work();
+        } finally {
+          await lockClient.query('select pg_advisory_unlock($1)', [lockKey]);
+        }
+      } finally {
+        lockClient.release();
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
