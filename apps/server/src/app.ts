@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { DatabaseConnection } from './db/client';
+import { healthRoutes } from './modules/health/health.routes';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerWebApp } from './plugins/web-app';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  database: DatabaseConnection;
+  /** A pino logger (main.ts) or pino options; tests pass `false`. */
+  logger?: FastifyServerOptions['logger'];
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+};
+
+const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
+
+/**
+ * Builds the whole HTTP application without listening, so the same instance
+ * serves production (main.ts) and the tests (app.inject).
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? false }),
+    trustProxy: config.trustProxy,
+    // Honour a caller's request id when it is sane, so a trace spans the
+    // load balancer and us; otherwise mint one.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is served over plain HTTP in development and behind a TLS
+    // terminator in production; HSTS belongs to that terminator.
+    strictTransportSecurity: false,
+  });
+
+  await app.register(healthRoutes, { database });
+
+  const isServingWebApp = await registerWebApp(app, config.webDistDir);
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApi && isPageRequest && isServingWebApp) {
+      // History fallback: the single-page app owns every other path,
+      // including its own 404 page.
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      error: `Route ${request.method} ${path} not found`,
+      code: 'NOT_FOUND',
+    });
+  });
+
+  return app;
+}

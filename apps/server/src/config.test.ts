@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/app/data' });
+    expect(config.logLevel).toBe('info');
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('switches to PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }, '/');
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@127.0.0.1:5432/db',
+      poolSize: 10,
+    });
+  });
+
+  it('names the variable and the value in one line when PORT is not a number', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(
+      'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc")',
+    );
+  });
+
+  it.each([['70000'], ['-1'], ['3.5']])('rejects PORT=%s', (port) => {
+    expect(() => loadConfig({ PORT: port })).toThrow(/PORT/);
+  });
+
+  it('rejects a DATABASE_URL that is not a PostgreSQL URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must be a postgres/);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATA_DIR: '' }, '/x').port).toBe(3000);
+  });
+
+  it('resolves a relative DATA_DIR against the working directory', () => {
+    const config = loadConfig({ DATA_DIR: 'var/db' }, '/srv/app');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/app/var/db' });
+  });
+
+  it('parses boolean flags strictly', () => {
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(() => loadConfig({ SEED_DEMO: 'nope' })).toThrow(/SEED_DEMO must be one of/);
+  });
+});

@@ -1,0 +1,111 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { defaultWebDistDir } from './lib/paths';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+    error: 'must be one of true, false, 1, 0, yes, no',
+  })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Every environment variable the server reads. The README's configuration
+ * table documents the same list; keep the two in step.
+ */
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'must be development, production or test',
+    })
+    .default('development'),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  PORT: z
+    .string()
+    .default('3000')
+    .refine((value) => /^\d+$/.test(value) && Number(value) <= 65_535, {
+      message: 'must be a whole number from 0 to 65535',
+    })
+    .transform(Number),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z
+    .string()
+    .default('10')
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 200, {
+      message: 'must be a whole number from 1 to 200',
+    })
+    .transform(Number),
+  LOG_LEVEL: z
+    .enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` })
+    .default('info'),
+  WEB_DIST_DIR: z.string().min(1, 'must not be empty').optional(),
+  SEED_DEMO: booleanFromEnv.default(true),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  SHUTDOWN_TIMEOUT_MS: z
+    .string()
+    .default('10000')
+    .refine((value) => /^\d+$/.test(value), { message: 'must be a whole number of milliseconds' })
+    .transform(Number),
+});
+
+export type LogLevel = (typeof logLevels)[number];
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  database:
+    | { kind: 'pglite'; dataDir: string }
+    | { kind: 'postgres'; url: string; poolSize: number };
+  logLevel: LogLevel;
+  /** Folder of the built web app; the server skips serving it when absent. */
+  webDistDir: string;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads and validates the configuration. Throws a ConfigError whose message
+ * is one line naming the offending variable, e.g.
+ * `Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc")`.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
+  // Empty strings are treated as unset, as shells and .env files often leave them.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'configuration');
+      const got = cleaned[name];
+      return `${name} ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const values = parsed.data;
+  const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
+  return {
+    env: values.NODE_ENV,
+    host: values.HOST,
+    port: values.PORT,
+    database: values.DATABASE_URL
+      ? { kind: 'postgres', url: values.DATABASE_URL, poolSize: values.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: absolute(values.DATA_DIR) },
+    logLevel: values.LOG_LEVEL,
+    webDistDir: values.WEB_DIST_DIR ? absolute(values.WEB_DIST_DIR) : defaultWebDistDir,
+    seedDemo: values.SEED_DEMO,
+    trustProxy: values.TRUST_PROXY,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+  };
+}
