@@ -1,0 +1,3 @@
+import { installGlobal } from './index';
+
+installGlobal(window as unknown as { CourseLens?: { version: string } });
