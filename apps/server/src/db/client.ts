@@ -9,11 +9,23 @@ import * as schema from './schema/index';
 export type Schema = typeof schema;
 
 /**
+ * What `db.execute` resolves to on both engines: PGlite's `Results` and
+ * node-postgres' `QueryResult` both carry the rows in `rows`.
+ */
+export type RowsResult<TRow> = { rows: TRow[] };
+
+// An interface, not a type: higher-kinded result types need `this['row']`.
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+export interface RowsQueryResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>;
+}
+
+/**
  * The Drizzle handle every query module receives. PGlite and node-postgres
  * produce different concrete types; both are Postgres dialect databases, so
  * code written against this type runs unchanged on either engine.
  */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Database = PgDatabase<RowsQueryResultHKT, Schema>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
