@@ -146,7 +146,10 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     webDistDir = await mkdtemp(join(tmpdir(), 'courselens-web-'));
     await mkdir(join(webDistDir, 'assets'));
-    await writeFile(join(webDistDir, 'index.html'), '<!doctype html><title>CourseLens</title><div id="root"></div>');
+    await writeFile(
+      join(webDistDir, 'index.html'),
+      '<!doctype html><title>CourseLens</title><div id="root"></div>',
+    );
     await writeFile(join(webDistDir, 'assets', 'index-abc123.js'), 'console.log(1)');
     await writeFile(join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     testApp = await createTestApp({ webDistDir });

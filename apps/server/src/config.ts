@@ -40,9 +40,7 @@ const envSchema = z.object({
       message: 'must be a whole number from 1 to 200',
     })
     .transform(Number),
-  LOG_LEVEL: z
-    .enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` })
-    .default('info'),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   WEB_DIST_DIR: z.string().min(1, 'must not be empty').optional(),
   SEED_DEMO: booleanFromEnv.default(true),
   TRUST_PROXY: booleanFromEnv.default(false),
@@ -59,9 +57,7 @@ export type AppConfig = {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
-  database:
-    | { kind: 'pglite'; dataDir: string }
-    | { kind: 'postgres'; url: string; poolSize: number };
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   logLevel: LogLevel;
   /** Folder of the built web app; the server skips serving it when absent. */
   webDistDir: string;

@@ -88,7 +88,10 @@ async function waitForHealth(server: RunningServer, timeoutMs = 45_000): Promise
 }
 
 /** A fresh place for the server's data: a DATA_DIR, or a new PostgreSQL database. */
-async function freshStorage(): Promise<{ env: Record<string, string>; open: () => Promise<DatabaseConnection> }> {
+async function freshStorage(): Promise<{
+  env: Record<string, string>;
+  open: () => Promise<DatabaseConnection>;
+}> {
   if (adminUrl) {
     const name = `courselens_proc_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });

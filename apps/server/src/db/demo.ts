@@ -23,6 +23,8 @@ export async function seedDemoIfEmpty(database: DatabaseConnection, logger: Logg
     .where(eq(authUsers.email, DEMO_OWNER.email))
     .limit(1);
   if (demoAccount) {
-    logger.info(`Demo login: ${DEMO_OWNER.email} / ${DEMO_OWNER.password} (set SEED_DEMO=false to skip the demo)`);
+    logger.info(
+      `Demo login: ${DEMO_OWNER.email} / ${DEMO_OWNER.password} (set SEED_DEMO=false to skip the demo)`,
+    );
   }
 }

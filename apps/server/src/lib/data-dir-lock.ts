@@ -27,6 +27,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
         throw new Error(
           `DATA_DIR ${dataDir} is in use by another CourseLens process (pid ${holder}); ` +
             'stop it, or set DATA_DIR to another folder or DATABASE_URL to a PostgreSQL server',
+          { cause: error },
         );
       }
       rmSync(lockPath, { force: true });

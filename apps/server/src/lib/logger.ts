@@ -10,7 +10,12 @@ export function createLogger(config: Pick<AppConfig, 'env' | 'logLevel'>): Logge
       censor: '[redacted]',
     },
     ...(config.env === 'development'
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
       : {}),
   });
 }

@@ -7,6 +7,8 @@ import { createDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 
 declare module 'vitest' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     /** PGlite pass: a migrated data-folder dump each test file starts from. */
     pgliteTemplatePath: string | null;

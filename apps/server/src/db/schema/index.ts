@@ -1,3 +1,18 @@
 // Entry point of the Drizzle schema: one module per domain, re-exported here
 // for drizzle-kit and for the typed `db.query` API.
-export {};
+export * from './auth';
+export * from './organizations';
+export * from './api-keys';
+export * from './courses';
+export * from './learners';
+export * from './variables';
+export * from './questions';
+export * from './ingestion';
+export * from './reports';
+export * from './shared-views';
+export * from './ai-summaries';
+export * from './pipelines';
+export * from './chatbots';
+export * from './activity';
+export * from './analytics';
+export * from './relations';

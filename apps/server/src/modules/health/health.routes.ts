@@ -27,7 +27,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseConnection 
           .send({ status: 'ok' as const, database: database.kind, version: appVersion });
       } catch (err) {
         request.log.error({ err }, 'health check: database did not answer');
-        return reply.status(503).header('cache-control', 'no-store').send({ status: 'error' as const });
+        return reply
+          .status(503)
+          .header('cache-control', 'no-store')
+          .send({ status: 'error' as const });
       }
     },
   );

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { primaryId, timestamps } from './columns';
+import { organizationId } from './organizations';
+
+/**
+ * A person taking courses, identified by e-mail within an organization.
+ * E-mail is stored normalized (trimmed, lower-case; the check enforces the
+ * case), so the unique index is case-insensitive.
+ */
+export const learners = pgTable(
+  'learners',
+  {
+    id: primaryId(),
+    organizationId: organizationId(),
+    name: text('name'),
+    email: text('email').notNull(),
+    ...timestamps(),
+  },
+  (table) => [
+    // Target of the composite (organization_id, learner_id) foreign keys.
+    unique('learners_org_id_unique').on(table.organizationId, table.id),
+    check('learners_email_lowercase', sql`${table.email} = lower(${table.email})`),
+    uniqueIndex('learners_org_email_unique').on(table.organizationId, table.email),
+    // Sorted lists and keyset pagination by name.
+    index('learners_org_name_idx').on(table.organizationId, table.name, table.id),
+    // Case-insensitive prefix search (`lower(name) like 'ann%'`, `email like 'ann%'`);
+    // text_pattern_ops makes LIKE prefixes indexable under any collation.
+    index('learners_org_name_search_idx').on(
+      table.organizationId,
+      sql`lower(${table.name}) text_pattern_ops`,
+    ),
+    index('learners_org_email_search_idx').on(table.organizationId, table.email.op('text_pattern_ops')),
+    index('learners_org_created_idx').on(table.organizationId, table.createdAt, table.id),
+  ],
+);
+
+export type Learner = typeof learners.$inferSelect;
+export type NewLearner = typeof learners.$inferInsert;

@@ -1,0 +1,95 @@
+import {
+  boolean,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { primaryId, timestamps } from './columns';
+import { courseRuns, courses } from './courses';
+import { learners } from './learners';
+import { organizationId, tenantOrganizationId } from './organizations';
+
+/** A quiz question of a course, registered by the course's interaction id. */
+export const questions = pgTable(
+  'questions',
+  {
+    id: primaryId(),
+    organizationId: organizationId(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    interactionId: text('interaction_id').notNull(),
+    slideNumber: integer('slide_number'),
+    questionNumber: integer('question_number'),
+    questionText: text('question_text'),
+    correctAnswer: text('correct_answer'),
+    active: boolean('active').notNull().default(true),
+    ...timestamps(),
+  },
+  (table) => [
+    unique('questions_org_course_interaction_unique').on(
+      table.organizationId,
+      table.courseId,
+      table.interactionId,
+    ),
+    // Target of the answers' composite key: an answer's course is its question's course.
+    unique('questions_org_course_id_unique').on(table.organizationId, table.courseId, table.id),
+  ],
+);
+
+/**
+ * A learner's answer to a question (spec `course_run_questions`). The
+ * question's numbers and text are copied as they were when answered, so a
+ * report by identifier survives a course republish. `created_at` is when the
+ * answer was given.
+ */
+export const courseRunQuestions = pgTable(
+  'course_run_questions',
+  {
+    id: primaryId(),
+    organizationId: tenantOrganizationId(),
+    courseRunId: uuid('course_run_id'),
+    questionId: uuid('question_id').notNull(),
+    learnerId: uuid('learner_id').notNull(),
+    courseId: uuid('course_id').notNull(),
+    slideNumber: integer('slide_number'),
+    questionNumber: integer('question_number'),
+    questionText: text('question_text'),
+    answerChoice: text('answer_choice'),
+    correct: boolean('correct'),
+    correctAnswer: text('correct_answer'),
+    pointsAssigned: doublePrecision('points_assigned'),
+    ...timestamps(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'course_run_questions_question_fk',
+      columns: [table.organizationId, table.courseId, table.questionId],
+      foreignColumns: [questions.organizationId, questions.courseId, questions.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'course_run_questions_learner_fk',
+      columns: [table.organizationId, table.learnerId],
+      foreignColumns: [learners.organizationId, learners.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'course_run_questions_course_run_fk',
+      columns: [table.organizationId, table.courseRunId],
+      foreignColumns: [courseRuns.organizationId, courseRuns.id],
+    }).onDelete('cascade'),
+    index('course_run_questions_question_idx').on(table.organizationId, table.questionId, table.createdAt),
+    index('course_run_questions_learner_idx').on(table.organizationId, table.learnerId, table.createdAt),
+    index('course_run_questions_course_idx').on(table.organizationId, table.courseId, table.createdAt),
+    index('course_run_questions_course_run_idx').on(table.organizationId, table.courseRunId),
+  ],
+);
+
+export type Question = typeof questions.$inferSelect;
+export type NewQuestion = typeof questions.$inferInsert;
+export type CourseRunQuestion = typeof courseRunQuestions.$inferSelect;
+export type NewCourseRunQuestion = typeof courseRunQuestions.$inferInsert;

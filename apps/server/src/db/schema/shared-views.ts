@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { authUsers } from './auth';
+import { chatbotVariables } from './chatbots';
+import { isOneOf, primaryId, timestamps } from './columns';
+import { organizationId } from './organizations';
+import { questions } from './questions';
+import { variables } from './variables';
+
+export const SHARED_VIEW_KINDS = ['variable', 'question', 'chatbot_variable'] as const;
+export type SharedViewKind = (typeof SHARED_VIEW_KINDS)[number];
+
+/**
+ * Sharing switched on for one variable, question or chatbot variable: its
+ * report, chart and leaders pages are readable without sign-in through
+ * `token` while `enabled`. Exactly the target column matching `kind` is set;
+ * one row per target.
+ */
+export const sharedViews = pgTable(
+  'shared_views',
+  {
+    id: primaryId(),
+    organizationId: organizationId(),
+    kind: text('kind').$type<SharedViewKind>().notNull(),
+    variableId: uuid('variable_id').references(() => variables.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'cascade' }),
+    chatbotVariableId: uuid('chatbot_variable_id').references(() => chatbotVariables.id, {
+      onDelete: 'cascade',
+    }),
+    token: text('token').notNull().unique('shared_views_token_unique'),
+    enabled: boolean('enabled').notNull().default(true),
+    viewCount: integer('view_count').notNull().default(0),
+    createdBy: uuid('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (table) => [
+    check('shared_views_kind_check', isOneOf(table.kind, SHARED_VIEW_KINDS)),
+    check(
+      'shared_views_target_matches_kind',
+      sql`(${table.kind} = 'variable') = (${table.variableId} is not null)
+        and (${table.kind} = 'question') = (${table.questionId} is not null)
+        and (${table.kind} = 'chatbot_variable') = (${table.chatbotVariableId} is not null)`,
+    ),
+    unique('shared_views_target_unique')
+      .on(table.organizationId, table.kind, table.variableId, table.questionId, table.chatbotVariableId)
+      .nullsNotDistinct(),
+  ],
+);
+
+export type SharedView = typeof sharedViews.$inferSelect;
+export type NewSharedView = typeof sharedViews.$inferInsert;

@@ -1,0 +1,363 @@
+import { eq, getTableName, sql } from 'drizzle-orm';
+import type { DatabaseConnection, Database } from '../client';
+import {
+  buildAuthUser,
+  buildCredentialAccount,
+  buildMembership,
+  buildOrganization,
+  buildUserProfile,
+  hashPasswordWithScrypt,
+  type PasswordHasher,
+} from '../factories/organizations';
+import {
+  activityEvents,
+  authAccounts,
+  authUsers,
+  broadcasts,
+  courseRunQuestions,
+  courseRuns,
+  courses,
+  learnerVariableValues,
+  learners,
+  organizations,
+  questions,
+  userOrganizations,
+  users,
+  variables,
+  type NewOrganization,
+} from '../schema';
+import { BatchInserter, DEFAULT_BATCH_SIZE, type InsertMode, type TableTiming } from './batch-inserter';
+import {
+  activityIds,
+  buildCatalog,
+  datasetIds,
+  generateLearnerActivity,
+  generateLearners,
+  type DatasetOptions,
+  type LearnerActivity,
+} from './generate';
+
+/** The demo owner account; the README and the start-up log print these credentials. */
+export const DEMO_OWNER = {
+  email: 'demo@courselens.dev',
+  password: 'courselens-demo',
+  name: 'Dana Demo',
+} as const;
+
+export const DEMO_ORGANIZATION = { name: 'Acme Learning', subdomain: 'acme-learning' } as const;
+
+export const DEFAULT_SEED = 42;
+export const DEFAULT_DEMO_LEARNERS = 200;
+
+/** Advisory lock taken by seedIfEmpty (the migration lock is 727_001). */
+export const SEED_LOCK_KEY = 727_002;
+
+export type SeedOwner = { email: string; password: string; name: string };
+
+export type SeedOptions = {
+  /** PRNG seed: the same seed (and `now`) gives the same data. Default 42. */
+  seed?: number;
+  /** The end of the generated activity window. Default: the current time. */
+  now?: Date;
+  /** Days of activity before `now`. Default 90. */
+  days?: number;
+  /** Number of learners. Default 200. */
+  learners?: number;
+  /** Default: Acme Learning (acme-learning). */
+  organization?: Pick<NewOrganization, 'name' | 'subdomain'> &
+    Partial<Pick<NewOrganization, 'plan' | 'maxLearners' | 'maxCourses' | 'maxChatbots'>>;
+  /**
+   * The owner. An existing account with this e-mail is reused (and gets a
+   * membership); otherwise it is created. Default DEMO_OWNER.
+   */
+  owner?: SeedOwner;
+  /** Hashes the owner's password for auth_account.password. Default: scrypt `salt:key` hex (Better Auth's format). */
+  hashPassword?: PasswordHasher;
+  /** Rows per INSERT statement. Default 1000. */
+  batchSize?: number;
+  /** How batches are sent (see InsertMode). Default `unnest`. */
+  insertMode?: InsertMode;
+  /** Learners generated and written per round of the activity phase. Default 1000. */
+  learnersPerChunk?: number;
+  /** Called after every insert statement, e.g. for a progress line. */
+  onProgress?: (progress: { phase: SeedPhase; table: string; rows: number }) => void;
+};
+
+export type SeedPhase = 'organization' | 'catalog' | 'learners' | 'activity';
+
+export type SeedCounts = {
+  organizations: number;
+  authUsers: number;
+  authAccounts: number;
+  users: number;
+  userOrganizations: number;
+  courses: number;
+  broadcasts: number;
+  activityEvents: number;
+  variables: number;
+  questions: number;
+  learners: number;
+  courseRuns: number;
+  learnerVariableValues: number;
+  courseRunQuestions: number;
+};
+
+export type SeedResult = {
+  organizationId: string;
+  organizationName: string;
+  subdomain: string;
+  ownerUserId: string;
+  ownerEmail: string;
+  /** True when the owner account was created by this seed (false: an existing one was reused). */
+  isOwnerCreated: boolean;
+  counts: SeedCounts;
+  totalRows: number;
+  elapsedMs: number;
+  phases: { phase: SeedPhase; rows: number; ms: number }[];
+  /** Per table: rows, INSERT statements and the time the database spent on them. */
+  tables: Record<string, TableTiming>;
+  /** The generator's options, to regenerate the same rows (the benchmark does). */
+  dataset: DatasetOptions;
+};
+
+const COUNT_KEYS: Record<string, keyof SeedCounts> = {
+  [getTableName(organizations)]: 'organizations',
+  [getTableName(authUsers)]: 'authUsers',
+  [getTableName(authAccounts)]: 'authAccounts',
+  [getTableName(users)]: 'users',
+  [getTableName(userOrganizations)]: 'userOrganizations',
+  [getTableName(courses)]: 'courses',
+  [getTableName(broadcasts)]: 'broadcasts',
+  [getTableName(activityEvents)]: 'activityEvents',
+  [getTableName(variables)]: 'variables',
+  [getTableName(questions)]: 'questions',
+  [getTableName(learners)]: 'learners',
+  [getTableName(courseRuns)]: 'courseRuns',
+  [getTableName(learnerVariableValues)]: 'learnerVariableValues',
+  [getTableName(courseRunQuestions)]: 'courseRunQuestions',
+};
+
+/**
+ * Creates an organization full of plausible learning data: an owner who can
+ * sign in, five courses with variables of every data type and quiz questions
+ * (some hard), `learners` learners with course runs over the last `days`
+ * days, values and answers (with drop-off on later slides). Deterministic for
+ * a seed and `now`; rows go in multi-row INSERTs, one transaction per phase.
+ * About 10 values and 15 answers per learner, so 100 000 learners give about
+ * a million values.
+ */
+export async function seedDemo(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
+  const began = performance.now();
+  const seed = options.seed ?? DEFAULT_SEED;
+  const now = options.now ?? new Date();
+  const organizationSpec = options.organization ?? {
+    ...DEMO_ORGANIZATION,
+    plan: 'pro' as const,
+    maxLearners: 5000,
+    maxCourses: 100,
+    maxChatbots: 20,
+  };
+  const owner = options.owner ?? DEMO_OWNER;
+  const namespace = `${seed}:${organizationSpec.subdomain}`;
+  const phases: SeedResult['phases'] = [];
+  let phase: SeedPhase = 'organization';
+  const inserter = new BatchInserter({
+    batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+    mode: options.insertMode ?? 'unnest',
+    onRows: (table, rows) => options.onProgress?.({ phase, table, rows }),
+  });
+  const runPhase = async (name: SeedPhase, work: (tx: Database) => Promise<void>) => {
+    phase = name;
+    const rowsBefore = inserter.totalRows();
+    const phaseBegan = performance.now();
+    await db.transaction(async (tx) => work(tx));
+    phases.push({ phase: name, rows: inserter.totalRows() - rowsBefore, ms: performance.now() - phaseBegan });
+  };
+
+  // Hash before any transaction: scrypt takes a while and holds nothing.
+  const ownerEmail = owner.email.trim().toLowerCase();
+  const [existingOwner] = await db
+    .select({ id: authUsers.id })
+    .from(authUsers)
+    .where(eq(authUsers.email, ownerEmail))
+    .limit(1);
+  const passwordHash = existingOwner
+    ? undefined
+    : await (options.hashPassword ?? hashPasswordWithScrypt)(owner.password);
+
+  const organizationId = datasetIds(namespace, 'organization').at(0);
+  const ownerUserId = existingOwner?.id ?? datasetIds(namespace, 'authUser').at(0);
+  const dataset: DatasetOptions = {
+    seed,
+    now,
+    days: options.days ?? 90,
+    learners: options.learners ?? DEFAULT_DEMO_LEARNERS,
+    namespace,
+    organizationId,
+    ownerUserId,
+  };
+  const createdAt = new Date(now.getTime() - (dataset.days + 60) * 86_400_000);
+
+  await runPhase('organization', async (tx) => {
+    await inserter.insert(tx, organizations, [
+      buildOrganization({
+        id: organizationId,
+        ownerId: null,
+        createdAt,
+        updatedAt: createdAt,
+        ...organizationSpec,
+      }),
+    ]);
+    let isPrimary = true;
+    if (passwordHash !== undefined) {
+      await inserter.insert(tx, authUsers, [
+        buildAuthUser({
+          id: ownerUserId,
+          email: ownerEmail,
+          name: owner.name,
+          emailVerified: true,
+          createdAt,
+          updatedAt: createdAt,
+        }),
+      ]);
+      await inserter.insert(tx, authAccounts, [
+        buildCredentialAccount({
+          id: datasetIds(namespace, 'authAccount').at(0),
+          userId: ownerUserId,
+          password: passwordHash,
+          createdAt,
+          updatedAt: createdAt,
+        }),
+      ]);
+    } else {
+      const [primary] = await tx
+        .select({ id: userOrganizations.id })
+        .from(userOrganizations)
+        .where(sql`${userOrganizations.userId} = ${ownerUserId} and ${userOrganizations.isPrimary}`)
+        .limit(1);
+      isPrimary = primary === undefined;
+    }
+    const [profile] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.userId, ownerUserId))
+      .limit(1);
+    if (!profile) {
+      await inserter.insert(tx, users, [
+        buildUserProfile({
+          id: datasetIds(namespace, 'userProfile').at(0),
+          userId: ownerUserId,
+          organizationId,
+          name: owner.name,
+          email: ownerEmail,
+          role: 'owner',
+          createdAt,
+          updatedAt: createdAt,
+        }),
+      ]);
+    }
+    await inserter.insert(tx, userOrganizations, [
+      buildMembership({
+        id: datasetIds(namespace, 'membership').at(0),
+        userId: ownerUserId,
+        organizationId,
+        role: 'owner',
+        isPrimary,
+        createdAt,
+        updatedAt: createdAt,
+      }),
+    ]);
+    await tx.update(organizations).set({ ownerId: ownerUserId }).where(eq(organizations.id, organizationId));
+  });
+
+  const catalog = buildCatalog(dataset);
+  await runPhase('catalog', async (tx) => {
+    await inserter.insert(tx, courses, catalog.rows.courses);
+    await inserter.insert(tx, broadcasts, catalog.rows.broadcasts);
+    await inserter.insert(tx, variables, catalog.rows.variables);
+    await inserter.insert(tx, questions, catalog.rows.questions);
+    await inserter.insert(tx, activityEvents, catalog.rows.activity);
+  });
+
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  await runPhase('learners', async (tx) => {
+    let batch: (typeof learners.$inferInsert)[] = [];
+    for (const learner of generateLearners(dataset, catalog)) {
+      batch.push(learner);
+      if (batch.length === batchSize) {
+        await inserter.insert(tx, learners, batch);
+        batch = [];
+      }
+    }
+    await inserter.insert(tx, learners, batch);
+  });
+
+  const learnersPerChunk = options.learnersPerChunk ?? 1000;
+  await runPhase('activity', async (tx) => {
+    const ids = activityIds(namespace);
+    for (let from = 0; from < dataset.learners; from += learnersPerChunk) {
+      const chunk: LearnerActivity = { runs: [], values: [], responses: [] };
+      const to = Math.min(dataset.learners, from + learnersPerChunk);
+      for (let index = from; index < to; index += 1) {
+        const activity = generateLearnerActivity(dataset, catalog, index, ids);
+        chunk.runs.push(...activity.runs);
+        chunk.values.push(...activity.values);
+        chunk.responses.push(...activity.responses);
+      }
+      await inserter.insert(tx, courseRuns, chunk.runs);
+      await inserter.insert(tx, learnerVariableValues, chunk.values);
+      await inserter.insert(tx, courseRunQuestions, chunk.responses);
+    }
+  });
+
+  const counts = Object.fromEntries(Object.values(COUNT_KEYS).map((key) => [key, 0])) as SeedCounts;
+  for (const [table, timing] of inserter.timings) {
+    const key = COUNT_KEYS[table];
+    if (key) counts[key] += timing.rows;
+  }
+  return {
+    organizationId,
+    organizationName: organizationSpec.name,
+    subdomain: organizationSpec.subdomain,
+    ownerUserId,
+    ownerEmail,
+    isOwnerCreated: passwordHash !== undefined,
+    counts,
+    totalRows: inserter.totalRows(),
+    elapsedMs: performance.now() - began,
+    phases,
+    tables: Object.fromEntries(inserter.timings),
+    dataset,
+  };
+}
+
+/**
+ * Seeds the demo organization when the database has no organization yet, so
+ * a second start (or a second process starting at the same time: the check
+ * and the seed run under an advisory lock) seeds nothing. Returns the seed's
+ * result, or null when there was already data.
+ */
+export async function seedIfEmpty(
+  connection: DatabaseConnection,
+  options: SeedOptions = {},
+): Promise<SeedResult | null> {
+  return connection.withAdvisoryLock(SEED_LOCK_KEY, async () => {
+    const [existing] = await connection.db.select({ id: organizations.id }).from(organizations).limit(1);
+    if (existing) return null;
+    return seedDemo(connection.db, options);
+  });
+}
+
+/** Name and subdomain for the next large benchmark organization: "Bench Org <n>", bench-org-<n>. */
+export async function nextBenchOrganization(db: Database): Promise<{ name: string; subdomain: string }> {
+  const [row] = await db
+    .select({
+      n: sql<
+        number | string | null
+      >`max(substring(${organizations.subdomain} from '^bench-org-([0-9]+)$')::int)`,
+    })
+    .from(organizations)
+    .where(sql`${organizations.subdomain} ~ '^bench-org-[0-9]+$'`);
+  const n = Number(row?.n ?? 0) + 1;
+  return { name: `Bench Org ${n}`, subdomain: `bench-org-${n}` };
+}
