@@ -1,0 +1,5 @@
+import { AuthComingSoon } from './coming-soon';
+
+export function SignupRoute() {
+  return <AuthComingSoon title="Create your CourseLens account" />;
+}

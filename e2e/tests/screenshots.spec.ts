@@ -1,0 +1,77 @@
+import { join } from 'node:path';
+
+import type { Page } from '@playwright/test';
+
+import { artifactsDir } from '../support/server-env';
+import { HOME_TITLE, expect, test } from '../support/test';
+
+/**
+ * Not an assertion of pixels: PNGs of the home page at a phone and a desktop
+ * width, in both themes, for a person to look at (e2e/.artifacts/screenshots).
+ */
+const widths = [
+  { width: 375, height: 812 },
+  { width: 1440, height: 900 },
+] as const;
+
+for (const { width, height } of widths) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`home page screenshot at ${width} px in ${colorScheme} mode`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: HOME_TITLE })).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'System status' }).getByText('Operational'),
+      ).toBeVisible();
+
+      // Nothing may stick out sideways on a phone.
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(width);
+
+      const name = `home-${width}-${colorScheme}`;
+      await page.screenshot({
+        path: join(artifactsDir, 'screenshots', `${name}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+      // A tall phone page shrinks to nothing in an image viewer: also save
+      // it one screen at a time.
+      if (width < 768) await saveScreens(page, name, height);
+    });
+  }
+}
+
+test('404 and placeholder screenshots', async ({ page }) => {
+  for (const { width, height } of widths) {
+    await page.setViewportSize({ width, height });
+    await page.emulateMedia({ colorScheme: width === 375 ? 'dark' : 'light', reducedMotion: 'reduce' });
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await page.screenshot({
+      path: join(artifactsDir, 'screenshots', `not-found-${width}.png`),
+      fullPage: true,
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to CourseLens' })).toBeVisible();
+    await page.screenshot({
+      path: join(artifactsDir, 'screenshots', `login-placeholder-${width}.png`),
+      fullPage: true,
+    });
+  }
+});
+
+async function saveScreens(page: Page, name: string, screenHeight: number): Promise<void> {
+  const { width, height } = await page.evaluate(() => ({
+    width: document.documentElement.clientWidth,
+    height: document.documentElement.scrollHeight,
+  }));
+  for (let index = 0, y = 0; y < height; index += 1, y += screenHeight) {
+    await page.screenshot({
+      path: join(artifactsDir, 'screenshots', 'screens', `${name}-${index + 1}.png`),
+      fullPage: true,
+      animations: 'disabled',
+      clip: { x: 0, y, width, height: Math.min(screenHeight, height - y) },
+    });
+  }
+}
