@@ -2,3 +2,10 @@
 // the server and the web app.
 export * from './errors';
 export * from './health';
+export * from './subdomain';
+export * from './reserved-subdomains';
+export * from './auth';
+export * from './organizations';
+export * from './me';
+export * from './team';
+export * from './api-keys';

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { organizationNameSchema, organizationSummarySchema } from './auth';
+import { subdomainSchema } from './subdomain';
+
+export const memberRoleSchema = z.enum(['owner', 'team_member']);
+export type MemberRole = z.infer<typeof memberRoleSchema>;
+
+/** POST /api/organizations. Leave `subdomain` out (or null) to derive it from the name. */
+export const createOrganizationInput = z.object({
+  name: organizationNameSchema,
+  subdomain: subdomainSchema.nullish(),
+});
+export type CreateOrganizationInput = z.infer<typeof createOrganizationInput>;
+
+/** PATCH /api/organizations/:id (owners): any of name and subdomain. */
+export const updateOrganizationInput = z.object({
+  name: organizationNameSchema.optional(),
+  subdomain: subdomainSchema.optional(),
+});
+export type UpdateOrganizationInput = z.infer<typeof updateOrganizationInput>;
+
+export const organizationSchema = organizationSummarySchema;
+export type OrganizationBody = z.infer<typeof organizationSchema>;
+
+export const ORGANIZATION_MESSAGES = {
+  subdomainTaken: 'This subdomain is already taken',
+  notFound: 'Organization not found',
+  ownersOnly: 'Only owners can do this',
+  noOrganization: 'No organization selected',
+} as const;
+
+export const idParams = z.object({ id: z.uuid({ error: 'Not found' }) });
