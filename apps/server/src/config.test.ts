@@ -48,4 +48,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(() => loadConfig({ SEED_DEMO: 'nope' })).toThrow(/SEED_DEMO must be one of/);
   });
+
+  it('reads the auth secret, public URL and SMTP settings', () => {
+    const config = loadConfig({
+      AUTH_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://app.example.com/',
+      SMTP_URL: 'smtp://mail.example.com:25',
+    });
+    expect(config.authSecret).toBe('x'.repeat(32));
+    expect(config.publicUrl).toBe('https://app.example.com');
+    expect(config.smtp).toEqual({
+      url: 'smtp://mail.example.com:25',
+      from: 'CourseLens <no-reply@courselens.local>',
+    });
+    expect(loadConfig({}).smtp).toBeUndefined();
+    expect(loadConfig({}).authSecret).toBeUndefined();
+  });
+
+  it('rejects a short AUTH_SECRET and a non-SMTP SMTP_URL', () => {
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(
+      /AUTH_SECRET must be at least 32 characters long/,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL must be an smtp/);
+  });
 });

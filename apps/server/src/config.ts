@@ -44,6 +44,20 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1, 'must not be empty').optional(),
   SEED_DEMO: booleanFromEnv.default(true),
   TRUST_PROXY: booleanFromEnv.default(false),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+/, 'must be an http:// or https:// URL')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  SMTP_FROM: z
+    .string()
+    .min(3, 'must be an e-mail address or "Name <address>"')
+    .default('CourseLens <no-reply@courselens.local>'),
   SHUTDOWN_TIMEOUT_MS: z
     .string()
     .default('10000')
@@ -64,6 +78,12 @@ export type AppConfig = {
   seedDemo: boolean;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** Signs sessions; when unset one is generated once and kept in the database. */
+  authSecret: string | undefined;
+  /** The address people open, for links in e-mails (invitations); else taken from the request. */
+  publicUrl: string | undefined;
+  /** Invitation e-mails go out through this server when set. */
+  smtp: { url: string; from: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -103,5 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     seedDemo: values.SEED_DEMO,
     trustProxy: values.TRUST_PROXY,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    authSecret: values.AUTH_SECRET,
+    publicUrl: values.PUBLIC_URL,
+    smtp: values.SMTP_URL ? { url: values.SMTP_URL, from: values.SMTP_FROM } : undefined,
   };
 }

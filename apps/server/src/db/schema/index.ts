@@ -16,3 +16,4 @@ export * from './chatbots';
 export * from './activity';
 export * from './analytics';
 export * from './relations';
+export * from './system';

@@ -52,7 +52,16 @@ const CHECK_VIOLATION = '23514';
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /** Tables not owned by one organization: identity, and the tenant itself. */
-const GLOBAL_TABLES = ['auth_user', 'auth_session', 'auth_account', 'auth_verification', 'organizations'];
+// Not tenant-owned: identities, the tenants themselves, server settings and rate-limit counters.
+const GLOBAL_TABLES = [
+  'auth_user',
+  'auth_session',
+  'auth_account',
+  'auth_verification',
+  'organizations',
+  'app_settings',
+  'rate_limit_buckets',
+];
 
 let connection: DatabaseConnection;
 let db: Database;
