@@ -16,13 +16,17 @@ describe('API basics', () => {
     const app = testApp.app.withTypeProvider<ZodTypeProvider>();
     app.post(
       '/api/test/echo',
-      { schema: { body: z.object({ name: z.string().min(3, 'Name must be at least 3 characters long') }) } },
+      {
+        config: { access: 'public' },
+        schema: { body: z.object({ name: z.string().min(3, 'Name must be at least 3 characters long') }) },
+      },
       async (request) => ({ hello: request.body.name }),
     );
-    app.get('/api/test/boom', async () => {
+    // Public: these exercise error mapping, not the tenant plugin.
+    app.get('/api/test/boom', { config: { access: 'public' } }, async () => {
       throw new Error('secret database detail');
     });
-    app.get('/api/test/missing', async () => {
+    app.get('/api/test/missing', { config: { access: 'public' } }, async () => {
       throw new AppError('NOT_FOUND', 'Course not found');
     });
     await app.ready();

@@ -4,8 +4,18 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseConnection } from './db/client';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
+import { createAuth } from './modules/auth/auth';
+import { authRoutes } from './modules/auth/auth.routes';
+import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { healthRoutes } from './modules/health/health.routes';
+import { meRoutes } from './modules/me/me.routes';
+import { organizationRoutes } from './modules/organizations/organizations.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { createInvitationMailer } from './modules/team/invitation-mailer';
+import { teamRoutes } from './modules/team/team.routes';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerTenant } from './plugins/tenant';
 import { registerWebApp } from './plugins/web-app';
 
 export type BuildAppOptions = {
@@ -48,6 +58,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
 
+  // An empty body with a JSON content type is "no body" (e.g. POST
+  // /api/api-keys/:id/revoke, which the spec calls with an empty body);
+  // everything else goes through Fastify's safe JSON parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') {
+      done(null, undefined);
+      return;
+    }
+    void parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+  });
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -69,7 +92,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     strictTransportSecurity: false,
   });
 
+  // Caller and organization for every /api route, before any route exists.
+  registerTenant(app, database.db);
+  const auth = createAuth(database.db, {
+    secret: await resolveAuthSecret(database, config.authSecret),
+    baseURL: config.publicUrl ?? `http://localhost:${config.port}`,
+  });
+
   await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { db: database.db, auth });
+  await app.register(meRoutes, { db: database.db });
+  await app.register(organizationRoutes, { db: database.db });
+  await app.register(apiKeyRoutes, { db: database.db });
+  await app.register(teamRoutes, {
+    db: database.db,
+    auth,
+    publicUrl: config.publicUrl,
+    mailer: createInvitationMailer(config.smtp, (err) => app.log.error({ err }, 'invitation e-mail failed')),
+  });
+  await app.register(profileRoutes, { db: database.db, auth });
 
   const isServingWebApp = await registerWebApp(app, config.webDistDir);
 

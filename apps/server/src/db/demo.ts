@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { hashPassword } from '../modules/auth/password';
 import type { DatabaseConnection } from './client';
 import { authUsers } from './schema';
 import { DEMO_OWNER, seedIfEmpty } from './seed/seed';
@@ -10,7 +11,8 @@ import { DEMO_OWNER, seedIfEmpty } from './seed/seed';
  * in to it, on every start while the demo account exists.
  */
 export async function seedDemoIfEmpty(database: DatabaseConnection, logger: Logger): Promise<void> {
-  const result = await seedIfEmpty(database);
+  // The auth module's argon2id hasher, so the demo owner signs in like anyone else.
+  const result = await seedIfEmpty(database, { hashPassword });
   if (result) {
     logger.info(
       { organization: result.organizationName, rows: result.totalRows, ms: Math.round(result.elapsedMs) },

@@ -9,6 +9,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { lockDataDir, type DataDirLock } from '../../lib/data-dir-lock';
+import { hashPassword } from '../../modules/auth/password';
 import { createDatabase, type DatabaseConnection } from '../client';
 import { runMigrations } from '../migrate';
 import { organizations } from '../schema';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
     await runMigrations(connection);
     const seedOptions: SeedOptions = {
       seed: options.seed,
+      hashPassword,
       ...(options.now ? { now: options.now } : {}),
       ...(options.days ? { days: options.days } : {}),
       ...(options.batchSize ? { batchSize: options.batchSize } : {}),

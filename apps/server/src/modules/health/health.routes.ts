@@ -13,6 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseConnection 
   app.get(
     '/api/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Service and database health',

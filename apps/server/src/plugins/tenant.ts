@@ -1,0 +1,171 @@
+import {
+  ORGANIZATION_MESSAGES,
+  TEAM_MESSAGES,
+  AUTH_MESSAGES,
+  API_KEY_MESSAGES,
+  type MemberRole,
+} from '@courselens/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { AppError } from '../errors';
+import { authenticateApiKey, type ApiKeyCaller } from '../modules/api-keys/api-keys.service';
+import { resolveSession, type SessionCaller } from '../modules/auth/sessions.service';
+import {
+  isOwnedByOrganization,
+  resolveOrganization,
+  type TenantResource,
+} from '../modules/organizations/organizations.service';
+
+/**
+ * Who may call a route:
+ * - `public`: anyone;
+ * - `user`: a signed-in person, no organization needed (e.g. /api/me);
+ * - `member` (the default for every /api route): a person acting in one of
+ *   their organizations;
+ * - `owner`: the same, with the owner role (team, organization settings, billing);
+ * - `api-key`: an API key (`Authorization: Bearer cl_...`) of any scope, or
+ *   `api-key:full` for keys with the full scope.
+ */
+export type RouteAccess = 'public' | 'user' | 'member' | 'owner' | 'api-key' | 'api-key:full';
+
+/**
+ * What a route's parameter names. `organization` (param `id`): the request
+ * acts on that organization, which must be one of the caller's. The others
+ * must belong to the request's organization. Either way a miss is a 404,
+ * the same as for a row that does not exist.
+ */
+export type RouteResource = 'organization' | TenantResource;
+
+const RESOURCE_PARAM: Record<RouteResource, string> = {
+  organization: 'id',
+  apiKey: 'id',
+  invitation: 'id',
+  member: 'userId',
+};
+
+const RESOURCE_NOT_FOUND: Record<RouteResource, string> = {
+  organization: ORGANIZATION_MESSAGES.notFound,
+  apiKey: API_KEY_MESSAGES.notFound,
+  invitation: TEAM_MESSAGES.invitationNotFound,
+  member: TEAM_MESSAGES.memberNotFound,
+};
+
+export type Tenant = { organizationId: string; role: MemberRole | null };
+
+declare module 'fastify' {
+  // Fastify's extension points are interfaces.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    resource?: RouteResource;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    caller: SessionCaller | ApiKeyCaller | null;
+    tenant: Tenant | null;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string' || header.slice(0, 7).toLowerCase() !== 'bearer ') return null;
+  const token = header.slice(7).trim();
+  return token.length > 0 && token.length <= 512 ? token : null;
+}
+
+function isApiRoute(url: string | undefined): url is string {
+  return url !== undefined && (url === '/api' || url.startsWith('/api/'));
+}
+
+/** The signed-in person; throws 401 when there is none (only after the tenant hook ran). */
+export function requireSessionCaller(request: FastifyRequest): SessionCaller {
+  if (request.caller?.kind !== 'session')
+    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.notAuthenticated);
+  return request.caller;
+}
+
+export function requireTenant(request: FastifyRequest): Tenant {
+  if (!request.tenant) throw new AppError('BAD_REQUEST', ORGANIZATION_MESSAGES.noOrganization);
+  return request.tenant;
+}
+
+/**
+ * The one place that decides who is calling and for which organization.
+ * Every /api route is `member` unless it says otherwise, so a new route is
+ * protected by default; a route with an `:id`-style parameter must say which
+ * resource it names (checked at start-up), so its isolation is enforced here
+ * before the handler runs.
+ */
+export function registerTenant(app: FastifyInstance, db: Database): void {
+  app.decorateRequest('caller', null);
+  app.decorateRequest('tenant', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!isApiRoute(route.url)) return;
+    const access = route.config?.access ?? 'member';
+    const hasParams = route.url.includes(':');
+    if (
+      hasParams &&
+      access !== 'public' &&
+      !access.startsWith('api-key') &&
+      access !== 'user' &&
+      !route.config?.resource
+    ) {
+      throw new Error(
+        `Route ${route.method.toString()} ${route.url} needs config.resource so the tenant plugin can scope its parameter`,
+      );
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (!isApiRoute(url)) return;
+    const config = request.routeOptions.config;
+    const access = config.access ?? 'member';
+    if (access === 'public') return;
+
+    const token = bearerToken(request);
+    if (access === 'api-key' || access === 'api-key:full') {
+      const caller = token ? await authenticateApiKey(db, token) : null;
+      if (!caller || (access === 'api-key:full' && caller.scope !== 'full')) {
+        throw new AppError('UNAUTHENTICATED', 'Invalid or expired API key');
+      }
+      request.caller = caller;
+      request.tenant = { organizationId: caller.organizationId, role: null };
+      return;
+    }
+
+    const caller = token ? await resolveSession(db, token) : null;
+    if (!caller) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.notAuthenticated);
+    request.caller = caller;
+    if (access === 'user') return;
+
+    const params = request.params as Record<string, string | undefined>;
+    const resource = config.resource;
+    const resourceId = resource ? params[RESOURCE_PARAM[resource]] : undefined;
+    if (resource && (!resourceId || !UUID.test(resourceId))) {
+      throw new AppError('NOT_FOUND', RESOURCE_NOT_FOUND[resource]);
+    }
+    const header = request.headers['x-organization-id'];
+    const named = resource === 'organization' ? resourceId : typeof header === 'string' ? header : undefined;
+    if (named !== undefined && !UUID.test(named))
+      throw new AppError('NOT_FOUND', ORGANIZATION_MESSAGES.notFound);
+    const tenant = await resolveOrganization(db, { userId: caller.userId, organizationId: named });
+    if (!tenant) {
+      throw named === undefined
+        ? new AppError('BAD_REQUEST', ORGANIZATION_MESSAGES.noOrganization)
+        : new AppError('NOT_FOUND', ORGANIZATION_MESSAGES.notFound);
+    }
+    if (resource && resource !== 'organization' && resourceId) {
+      if (!(await isOwnedByOrganization(db, resource, tenant.organizationId, resourceId))) {
+        throw new AppError('NOT_FOUND', RESOURCE_NOT_FOUND[resource]);
+      }
+    }
+    if (access === 'owner' && tenant.role !== 'owner') {
+      throw new AppError('FORBIDDEN', ORGANIZATION_MESSAGES.ownersOnly);
+    }
+    request.tenant = tenant;
+  });
+}
