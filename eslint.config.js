@@ -79,7 +79,12 @@ export default tseslint.config(
           zones: [
             ...crossFeatureZones,
             {
-              target: ['./apps/web/src/features', './apps/web/src/components', './apps/web/src/lib', './apps/web/src/hooks'],
+              target: [
+                './apps/web/src/features',
+                './apps/web/src/components',
+                './apps/web/src/lib',
+                './apps/web/src/hooks',
+              ],
               from: './apps/web/src/app',
               message: 'Only the app layer composes routes and providers.',
             },
@@ -91,7 +96,8 @@ export default tseslint.config(
             {
               target: './apps/web',
               from: './apps/server',
-              message: 'The web app talks to the server over HTTP only; share types through packages/contracts.',
+              message:
+                'The web app talks to the server over HTTP only; share types through packages/contracts.',
             },
             {
               target: './packages/contracts',

@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // PGlite instances are heavy (WASM and a data folder in memory each): two
+    // files at a time keeps a 2-core machine responsive. Set once here because
+    // vitest requires projects that run together to share it.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -28,9 +32,6 @@ export default defineConfig({
           globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite instances are heavy (WASM + a data folder in memory each):
-          // a few files at a time keeps a 2-core machine responsive.
-          maxWorkers: 2,
         },
       },
       './apps/web/vitest.config.ts',
