@@ -41,7 +41,7 @@ stage "end-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_FILE="$PWD/$resul
 echo
 node scripts/summarize-tests.mjs "$results"
 if [ ${#failed[@]} -gt 0 ]; then
-  printf 'Failed stages: %s\n' "$(IFS=', '; echo "${failed[*]}")"
+  printf 'Failed stage: %s\n' "${failed[@]}"
   exit 1
 fi
 echo "All stages passed."
