@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 
 import { artifactsDir } from '../support/server-env';
+import { acme, globex, signInWithFakeSession } from '../support/session';
 import { HOME_TITLE, expect, test } from '../support/test';
 
 /**
@@ -60,6 +61,42 @@ test('404 and placeholder screenshots', async ({ page }) => {
     });
   }
 });
+
+const layoutWidths = [
+  { width: 375, height: 812 },
+  { width: 768, height: 1024 },
+  { width: 1440, height: 900 },
+] as const;
+
+const layoutPages = [
+  { name: 'features', path: '/features', signedIn: false },
+  { name: 'pricing', path: '/pricing', signedIn: false },
+  { name: 'blog-article', path: '/blog/send-storyline-variables-to-courselens', signedIn: false },
+  { name: 'dashboard', path: '/dashboard', signedIn: true },
+  { name: 'courses', path: '/courses', signedIn: true },
+  { name: 'shared-report', path: '/shared/questions/q1/report', signedIn: false },
+] as const;
+
+for (const { name, path, signedIn } of layoutPages) {
+  test(`${name} layout screenshots at 375, 768 and 1440 px`, async ({ page }) => {
+    if (signedIn) await signInWithFakeSession(page, { organizations: [acme, globex] });
+    for (const { width, height } of layoutWidths) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.setViewportSize({ width, height });
+        await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, `${name} at ${width} px sticks out sideways`).toBeLessThanOrEqual(width);
+        await page.screenshot({
+          path: join(artifactsDir, 'screenshots', 'layouts', `${name}-${width}-${colorScheme}.png`),
+          fullPage: width !== 375,
+          animations: 'disabled',
+        });
+      }
+    }
+  });
+}
 
 async function saveScreens(page: Page, name: string, screenHeight: number): Promise<void> {
   const { width, height } = await page.evaluate(() => ({

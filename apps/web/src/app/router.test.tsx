@@ -24,7 +24,9 @@ describe('routes', () => {
     stubFetch(() => jsonResponse(200, { status: 'ok', database: 'pglite', version: '0.1.0' }));
     const router = renderAt('/this/does/not/exist');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page Not Found' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(
       screen.getByText("The page you're looking for doesn't exist or has been moved."),
     ).toBeInTheDocument();
@@ -32,7 +34,11 @@ describe('routes', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Go Home' }));
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Turn every course run into insight' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Turn every course run into insight' },
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
@@ -42,7 +48,11 @@ describe('routes', () => {
     renderAt('/');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Turn every course run into insight' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Turn every course run into insight' },
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();

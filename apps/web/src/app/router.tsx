@@ -1,52 +1,146 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, Outlet, createBrowserRouter, redirect, useLocation, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { healthQueryOptions } from '@/features/system/api/get-health';
+import {
+  ensureCurrentOrganization,
+  getPostSignInPath,
+  loadSession,
+  startSession,
+  useSession,
+} from '@/lib/auth';
 
-import { PublicLayout } from './layouts/public-layout';
+import type { RouteHandle } from './layouts/app-shell';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { identityScreens, screens, type ScreenDefinition } from './routes/app/screens';
 import { NotFoundRoute } from './routes/not-found';
 
+/** `/login?redirectTo=…` for the page a signed-out visitor asked for. */
+function loginRedirect(request: Request) {
+  const url = new URL(request.url);
+  return redirect(paths.auth.login.href(`${url.pathname}${url.search}`));
+}
+
+function featureRoute(screen: ScreenDefinition): RouteObject {
+  const handle: RouteHandle = { shared: screen.shared };
+  return {
+    path: screen.path,
+    handle,
+    lazy: async () => {
+      const { FeatureScreen } = await import('./routes/app/feature-screen');
+      return { Component: () => <FeatureScreen screen={screen} /> };
+    },
+  };
+}
+
 /**
- * The route table. Every page is a lazy module (its own chunk); a module may
- * export a `clientLoader(queryClient)` that prefetches with the same query
- * options its components use.
+ * Guards the auth routes: a signed-out visitor goes to /login and comes back
+ * after signing in (`redirectTo`); a signed-in user gets a current
+ * organization (primary, else first) before the page renders.
+ */
+function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'unauthenticated') {
+    return <Navigate to={paths.auth.login.href(`${location.pathname}${location.search}`)} replace />;
+  }
+  return <Outlet />;
+}
+
+/**
+ * The route table of spec section 2. Every page is a lazy module (its own
+ * chunk); a module may export a `clientLoader(queryClient)` that prefetches
+ * with the same query options its components use.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const authScreens = [...screens, ...identityScreens].filter((screen) => screen.access === 'auth');
+  const publicScreens = [...screens, ...identityScreens].filter((screen) => screen.access === 'public');
+
   return [
     {
       id: 'root',
       Component: RootLayout,
       ErrorBoundary: RouteErrorBoundary,
       HydrateFallback: AppLoading,
+      // Start-up order: the theme is already applied (theme-init.js, before
+      // paint), then the session, then the current organization. Errors are
+      // swallowed inside startSession.
+      loader: async () => {
+        await startSession(queryClient);
+        return null;
+      },
+      shouldRevalidate: () => false,
       children: [
         {
-          Component: PublicLayout,
+          path: paths.home.path,
+          // A signed-in user on / goes to /dashboard (spec section 2).
+          loader: async () => {
+            if (await loadSession(queryClient)) return redirect(paths.dashboard.href());
+            void queryClient.prefetchQuery(healthQueryOptions());
+            return null;
+          },
+          lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }),
+        },
+        {
+          path: paths.features.path,
+          lazy: async () => ({ Component: (await import('./routes/public/features')).FeaturesRoute }),
+        },
+        {
+          path: paths.solutions.path,
+          lazy: async () => ({ Component: (await import('./routes/public/solutions')).SolutionsRoute }),
+        },
+        {
+          path: paths.pricing.path,
+          lazy: async () => ({ Component: (await import('./routes/public/pricing')).PricingRoute }),
+        },
+        {
+          path: paths.blog.list.path,
+          lazy: async () => ({ Component: (await import('./routes/public/blog')).BlogRoute }),
+        },
+        {
+          path: paths.blog.article.path,
+          lazy: async () => ({ Component: (await import('./routes/public/blog-article')).BlogArticleRoute }),
+        },
+        {
+          path: paths.auth.login.path,
+          loader: async ({ request }) => {
+            // Already signed in (or just signed in elsewhere): go where the guard sent us from.
+            if (await loadSession(queryClient)) {
+              return redirect(getPostSignInPath(new URL(request.url).searchParams.get('redirectTo')));
+            }
+            return null;
+          },
+          lazy: async () => ({ Component: (await import('./routes/auth/login')).LoginRoute }),
+        },
+        {
+          path: paths.auth.signup.path,
+          lazy: async () => ({ Component: (await import('./routes/auth/signup')).SignupRoute }),
+        },
+        ...publicScreens.map(featureRoute),
+        {
+          Component: RequireAuth,
+          loader: async ({ request }) => {
+            const profile = await loadSession(queryClient);
+            if (!profile) return loginRedirect(request);
+            ensureCurrentOrganization(profile);
+            return null;
+          },
           children: [
             {
-              path: paths.home.path,
-              lazy: async () => {
-                const { HomeRoute, clientLoader } = await import('./routes/home');
-                return { Component: HomeRoute, loader: clientLoader(queryClient) };
-              },
+              path: paths.dashboard.path,
+              lazy: async () => ({ Component: (await import('./routes/app/dashboard')).DashboardRoute }),
             },
-            {
-              path: paths.auth.login.path,
-              lazy: async () => ({ Component: (await import('./routes/auth/login')).LoginRoute }),
-            },
-            {
-              path: paths.auth.signup.path,
-              lazy: async () => ({ Component: (await import('./routes/auth/signup')).SignupRoute }),
-            },
-            // Not lazy: the root error boundary renders the same page, so it
-            // is in the main chunk anyway.
-            { path: paths.notFound.path, Component: NotFoundRoute },
+            ...authScreens.map(featureRoute),
           ],
         },
+        // Not lazy: the root error boundary renders the same page, so it
+        // is in the main chunk anyway.
+        { path: paths.notFound.path, Component: NotFoundRoute },
       ],
     },
   ];

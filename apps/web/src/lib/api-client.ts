@@ -5,8 +5,9 @@
  * - Any non-2xx answer throws an {@link ApiError} carrying the server's error
  *   shape `{ error, code, issues? }`, so screens show the server's message and
  *   forms can map `issues` to fields.
- * - A session token, once the identity work lands, is attached as
- *   `Authorization: Bearer …` through {@link configureApiClient}.
+ * - The session token is attached as `Authorization: Bearer …` and the
+ *   current organization as `X-Organization-Id`, both wired by `lib/auth.ts`
+ *   through {@link configureApiClient}.
  */
 
 export const API_BASE_PATH = '/api';
@@ -69,12 +70,15 @@ export type ApiRequestOptions = {
 type ApiClientConfig = {
   /** Returns the current session token, if any. */
   getAuthToken: () => string | null | undefined;
+  /** Returns the current organization's id, sent as `X-Organization-Id`. */
+  getOrganizationId: () => string | null | undefined;
   /** Called when the server answers 401 to a request that carried a token. */
   onUnauthorized: (error: ApiError) => void;
 };
 
 const config: ApiClientConfig = {
   getAuthToken: () => null,
+  getOrganizationId: () => null,
   onUnauthorized: () => {},
 };
 
@@ -104,6 +108,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (body !== undefined) requestHeaders['Content-Type'] = 'application/json';
   const token = config.getAuthToken();
   if (token) requestHeaders.Authorization = `Bearer ${token}`;
+  const organizationId = config.getOrganizationId();
+  if (token && organizationId && !('X-Organization-Id' in headers)) {
+    requestHeaders['X-Organization-Id'] = organizationId;
+  }
 
   let response: Response;
   try {

@@ -1,11 +1,17 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 
-/** Wraps every route: restores the scroll position on back/forward and starts new pages at the top. */
+import { AppShell } from './app-shell';
+
+/** Wraps every route: every navigation starts at the top of the page (spec section 2). */
 export function RootLayout() {
+  const { pathname, search } = useLocation();
+  useLayoutEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [pathname, search]);
   return (
-    <>
-      <ScrollRestoration />
+    <AppShell>
       <Outlet />
-    </>
+    </AppShell>
   );
 }

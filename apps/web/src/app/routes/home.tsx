@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import {
   ArrowRight,
   Bot,
@@ -15,16 +14,7 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { healthQueryOptions } from '@/features/system/api/get-health';
 import { HealthStatus } from '@/features/system/components/health-status';
-
-/** Starts the health request while the route's code is still loading. */
-export function clientLoader(queryClient: QueryClient) {
-  return () => {
-    void queryClient.prefetchQuery(healthQueryOptions());
-    return null;
-  };
-}
 
 type ValuePoint = {
   icon: LucideIcon;

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { useLocation, useMatches } from 'react-router';
+
+import { useSession } from '@/lib/auth';
+import { isEmbeddedInFrame, resolveLayout } from '@/lib/layout';
+
+import { PublicFooter } from './public-footer';
+import { Sidebar } from './sidebar';
+import { TopNavbar } from './top-navbar';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** Route `handle` fields the shell reads. */
+export type RouteHandle = { shared?: boolean };
+
+function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_CONTENT_ID}`}
+      className="sr-only z-[60] rounded-lg bg-surface px-4 py-2 text-sm font-medium text-fg shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+    >
+      Skip to content
+    </a>
+  );
+}
+
+/**
+ * Picks the chrome of the current page with the layout rules of
+ * `lib/layout.ts`: the top navbar on the marketing pages, the sidebar on the
+ * others, nothing on chat pages, shared views and views embedded in a frame.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const session = useSession();
+  const isSharedRoute = matches.some((match) => (match.handle as RouteHandle | undefined)?.shared === true);
+  const layout = resolveLayout({ pathname, isEmbedded: isEmbeddedInFrame(), isSharedRoute });
+
+  if (layout.showNavbar) {
+    return (
+      <div className="flex min-h-dvh flex-col" data-layout={layout.kind}>
+        <SkipLink />
+        <TopNavbar session={session} />
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+          {children}
+        </main>
+        <PublicFooter />
+      </div>
+    );
+  }
+
+  if (layout.showSidebar) {
+    return (
+      <div className="flex min-h-dvh" data-layout={layout.kind}>
+        <SkipLink />
+        <Sidebar session={session} />
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
+          {children}
+        </main>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col" data-layout={layout.kind}>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+        {children}
+      </main>
+    </div>
+  );
+}

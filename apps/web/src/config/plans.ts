@@ -1,0 +1,66 @@
+/**
+ * The plan definitions, read by the pricing page today and by billing later.
+ * One module so the caps shown to visitors are the caps enforced.
+ * TODO(billing): move to packages/contracts so the server enforces the same caps.
+ */
+export type PlanId = 'free' | 'team' | 'business';
+
+export type Plan = {
+  id: PlanId;
+  name: string;
+  /** Monthly price in US dollars; null: talk to us. */
+  monthlyPriceUsd: number | null;
+  tagline: string;
+  /** Organization caps (spec section 3: max_learners, max_courses, max_chatbots). */
+  limits: { maxLearners: number; maxCourses: number; maxChatbots: number };
+  features: string[];
+  isRecommended?: boolean;
+};
+
+export const plans: readonly Plan[] = [
+  {
+    id: 'free',
+    name: 'Free',
+    monthlyPriceUsd: 0,
+    tagline: 'For a first course and a pilot group.',
+    limits: { maxLearners: 100, maxCourses: 3, maxChatbots: 1 },
+    features: [
+      'Variable and question reports',
+      'AI summaries (built-in engine)',
+      'Public report links',
+      'Community support',
+    ],
+  },
+  {
+    id: 'team',
+    name: 'Team',
+    monthlyPriceUsd: 49,
+    tagline: 'For a learning team running several programmes.',
+    limits: { maxLearners: 2_500, maxCourses: 25, maxChatbots: 5 },
+    features: [
+      'Everything in Free',
+      'Custom reports and AI report generator',
+      'Pipelines and actions',
+      'Funnels, heatmaps and learning paths',
+      'E-mail support',
+    ],
+    isRecommended: true,
+  },
+  {
+    id: 'business',
+    name: 'Business',
+    monthlyPriceUsd: 199,
+    tagline: 'For organizations with many programmes and teams.',
+    limits: { maxLearners: 25_000, maxCourses: 250, maxChatbots: 25 },
+    features: [
+      'Everything in Team',
+      'Your own LLM endpoint for AI features',
+      'Several organizations, one login',
+      'Priority support',
+    ],
+  },
+];
+
+export function formatLimit(value: number): string {
+  return new Intl.NumberFormat('en-US').format(value);
+}

@@ -1,0 +1,101 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import {
+  SESSION_TOKEN_KEY,
+  getPostSignInPath,
+  pickCurrentOrganization,
+  selectOrganization,
+  signOut,
+  startSession,
+  type OrganizationMembership,
+} from './auth';
+
+const org = (id: string, isPrimary = false): OrganizationMembership => ({
+  id,
+  name: `Org ${id}`,
+  subdomain: id,
+  role: 'owner',
+  isPrimary,
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('pickCurrentOrganization', () => {
+  it('prefers the selection, then the primary, then the first', () => {
+    const orgs = [org('a'), org('b', true), org('c')];
+    expect(pickCurrentOrganization(orgs, 'c')?.id).toBe('c');
+    expect(pickCurrentOrganization(orgs, null)?.id).toBe('b');
+    expect(pickCurrentOrganization(orgs, 'gone')?.id).toBe('b');
+    expect(pickCurrentOrganization([org('a'), org('c')], null)?.id).toBe('a');
+    expect(pickCurrentOrganization([], null)).toBeNull();
+  });
+});
+
+describe('getPostSignInPath', () => {
+  it('accepts only paths of this app', () => {
+    expect(getPostSignInPath('/courses?x=1')).toBe('/courses?x=1');
+    expect(getPostSignInPath(null)).toBe('/dashboard');
+    expect(getPostSignInPath('https://evil.example')).toBe('/dashboard');
+    expect(getPostSignInPath('//evil.example')).toBe('/dashboard');
+  });
+});
+
+describe('session start-up and sign-out', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    selectOrganization(null);
+  });
+  afterEach(() => window.localStorage.clear());
+
+  it('without a token sends nothing and is signed out', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await startSession(new QueryClient())).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('loads the profile with the bearer token and selects the primary organization', async () => {
+    window.localStorage.setItem(SESSION_TOKEN_KEY, 'tok');
+    const fetchMock = vi.fn(async () =>
+      json({ user: { id: 'u', name: 'Ada', email: 'ada@x.dev' }, organizations: [org('a'), org('b', true)] }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const profile = await startSession(new QueryClient());
+    expect(profile?.user.name).toBe('Ada');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/me');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    expect(window.localStorage.getItem('courselens.currentOrganizationId')).toBe('b');
+  });
+
+  it('a failing profile request is ignored silently; a 401 drops the token', async () => {
+    window.localStorage.setItem(SESSION_TOKEN_KEY, 'tok');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ error: 'Not authenticated', code: 'UNAUTHORIZED' }, 401)),
+    );
+    expect(await startSession(new QueryClient())).toBeNull();
+    expect(window.localStorage.getItem(SESSION_TOKEN_KEY)).toBeNull();
+
+    window.localStorage.setItem(SESSION_TOKEN_KEY, 'tok');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    expect(await startSession(new QueryClient())).toBeNull();
+    expect(window.localStorage.getItem(SESSION_TOKEN_KEY)).toBe('tok');
+  });
+
+  it('signing out revokes the session on the server and forgets the token', async () => {
+    window.localStorage.setItem(SESSION_TOKEN_KEY, 'tok');
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await signOut(new QueryClient());
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/session');
+    expect(init.method).toBe('DELETE');
+    expect(window.localStorage.getItem(SESSION_TOKEN_KEY)).toBeNull();
+  });
+});

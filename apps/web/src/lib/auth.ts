@@ -1,0 +1,239 @@
+/**
+ * The browser session: the bearer token, the signed-in person and the current
+ * organization.
+ *
+ * - The session token lives in localStorage (`courselens.sessionToken`) and is
+ *   sent by `lib/api-client` as `Authorization: Bearer …` on every request,
+ *   with the current organization as `X-Organization-Id`.
+ * - `useSession()` reads `GET /api/me` through TanStack Query.
+ * - The current organization is the one the user selected (kept in
+ *   localStorage), else the primary one, else the first (spec section 2).
+ * - Failures while loading the session or the organization are swallowed: the
+ *   visitor is treated as signed out, as the spec asks for start-up errors.
+ *
+ * The identity screens (sign in, sign up) call {@link signIn} with the token
+ * the server returned and then {@link getPostSignInPath}.
+ */
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+
+import { api, configureApiClient, isApiError } from './api-client';
+
+export const SESSION_TOKEN_KEY = 'courselens.sessionToken';
+export const CURRENT_ORGANIZATION_KEY = 'courselens.currentOrganizationId';
+
+export type SessionUser = { id: string; name: string; email: string };
+
+export type OrganizationRole = 'owner' | 'team_member' | (string & {});
+
+/** One organization the user belongs to, as `GET /api/me` lists it. */
+export type OrganizationMembership = {
+  id: string;
+  name: string;
+  subdomain: string;
+  role: OrganizationRole;
+  isPrimary: boolean;
+};
+
+export type SessionProfile = { user: SessionUser; organizations: OrganizationMembership[] };
+
+// --- small localStorage-backed stores ------------------------------------
+
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage blocked (privacy mode, sandboxed frame): the value lives for this page only.
+  }
+}
+
+const organizationListeners = new Set<() => void>();
+let selectedOrganizationId: string | null = readStorage(CURRENT_ORGANIZATION_KEY);
+let memoryToken: string | null = null;
+
+export function getSessionToken(): string | null {
+  return readStorage(SESSION_TOKEN_KEY) ?? memoryToken;
+}
+
+export function setSessionToken(token: string | null): void {
+  memoryToken = token;
+  writeStorage(SESSION_TOKEN_KEY, token);
+}
+
+export function getSelectedOrganizationId(): string | null {
+  return selectedOrganizationId;
+}
+
+/** Makes `organizationId` the current organization (this browser only). */
+export function selectOrganization(organizationId: string | null): void {
+  selectedOrganizationId = organizationId;
+  writeStorage(CURRENT_ORGANIZATION_KEY, organizationId);
+  for (const listener of organizationListeners) listener();
+}
+
+function subscribeOrganization(listener: () => void): () => void {
+  organizationListeners.add(listener);
+  return () => organizationListeners.delete(listener);
+}
+
+/** The selected organization if the user still belongs to it, else the primary one, else the first. */
+export function pickCurrentOrganization(
+  organizations: readonly OrganizationMembership[],
+  selectedId: string | null,
+): OrganizationMembership | null {
+  return (
+    organizations.find((organization) => organization.id === selectedId) ??
+    organizations.find((organization) => organization.isPrimary) ??
+    organizations[0] ??
+    null
+  );
+}
+
+// --- the session query ---------------------------------------------------
+
+export const sessionQueryKey = ['session'] as const;
+
+async function fetchSession(): Promise<SessionProfile | null> {
+  if (!getSessionToken()) return null;
+  try {
+    return await api.get<SessionProfile>('/me');
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) setSessionToken(null);
+    // Any other failure: treated as signed out for now, silently (spec section 2).
+    return null;
+  }
+}
+
+export function sessionQueryOptions() {
+  return queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: fetchSession,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** Reads the session, never throws. */
+export async function loadSession(queryClient: QueryClient): Promise<SessionProfile | null> {
+  try {
+    return await queryClient.fetchQuery(sessionQueryOptions());
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Start-up, after the theme (applied before paint by theme-init.js): wires the
+ * token and organization into the API client, loads the session, then settles
+ * the current organization. Every error is ignored.
+ */
+export async function startSession(queryClient: QueryClient): Promise<SessionProfile | null> {
+  configureApiClient({
+    getAuthToken: getSessionToken,
+    getOrganizationId: () => {
+      const profile = queryClient.getQueryData<SessionProfile | null>(sessionQueryKey);
+      return profile
+        ? (pickCurrentOrganization(profile.organizations, selectedOrganizationId)?.id ?? null)
+        : null;
+    },
+    onUnauthorized: () => {
+      setSessionToken(null);
+      queryClient.setQueryData(sessionQueryKey, null);
+    },
+  });
+  const profile = await loadSession(queryClient);
+  if (profile) ensureCurrentOrganization(profile);
+  return profile;
+}
+
+/** Stores the current organization when none (or one the user left) is selected. */
+export function ensureCurrentOrganization(profile: SessionProfile): OrganizationMembership | null {
+  const current = pickCurrentOrganization(profile.organizations, selectedOrganizationId);
+  if (current?.id !== selectedOrganizationId) selectOrganization(current?.id ?? null);
+  return current;
+}
+
+export type SessionState =
+  | { status: 'loading'; user: null; organizations: []; currentOrganization: null }
+  | { status: 'unauthenticated'; user: null; organizations: []; currentOrganization: null }
+  | {
+      status: 'authenticated';
+      user: SessionUser;
+      organizations: OrganizationMembership[];
+      currentOrganization: OrganizationMembership | null;
+    };
+
+export function useSession(): SessionState {
+  const { data, isPending } = useQuery(sessionQueryOptions());
+  const selectedId = useSyncExternalStore(subscribeOrganization, getSelectedOrganizationId, () => null);
+  if (isPending) return { status: 'loading', user: null, organizations: [], currentOrganization: null };
+  if (!data) return { status: 'unauthenticated', user: null, organizations: [], currentOrganization: null };
+  return {
+    status: 'authenticated',
+    user: data.user,
+    organizations: data.organizations,
+    currentOrganization: pickCurrentOrganization(data.organizations, selectedId),
+  };
+}
+
+// --- sign in, sign out, primary organization -------------------------------
+
+/** Called by the identity screens with the token `POST /api/session` or `/api/signup` returned. */
+export async function signIn(queryClient: QueryClient, token: string): Promise<SessionProfile | null> {
+  setSessionToken(token);
+  await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  const profile = await loadSession(queryClient);
+  if (profile) ensureCurrentOrganization(profile);
+  return profile;
+}
+
+/** Revokes the session on the server (errors ignored) and forgets it here. */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  try {
+    if (getSessionToken()) await api.delete<void>('/session');
+  } catch {
+    // The token is dropped locally whatever the server said.
+  }
+  setSessionToken(null);
+  selectOrganization(null);
+  queryClient.setQueryData(sessionQueryKey, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+}
+
+export function useSignOut(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => signOut(queryClient), [queryClient]);
+}
+
+export async function markOrganizationPrimary(
+  queryClient: QueryClient,
+  organizationId: string,
+): Promise<void> {
+  await api.post<unknown>(`/organizations/${encodeURIComponent(organizationId)}/primary`);
+  await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+}
+
+/**
+ * Where to go after signing in: the `redirectTo` the guard put on the login
+ * URL when it is a path of this app, else the dashboard.
+ */
+export function getPostSignInPath(redirectTo: string | null | undefined, fallback = '/dashboard'): string {
+  if (
+    !redirectTo ||
+    !redirectTo.startsWith('/') ||
+    redirectTo.startsWith('//') ||
+    redirectTo.startsWith('/\\')
+  ) {
+    return fallback;
+  }
+  return redirectTo;
+}

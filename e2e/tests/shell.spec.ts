@@ -1,0 +1,363 @@
+import type { Page } from '@playwright/test';
+
+import { SESSION_TOKEN_KEY, acme, globex, signInWithFakeSession } from '../support/session';
+import { expect, test } from '../support/test';
+
+const NOT_FOUND_TEXT = "The page you're looking for doesn't exist or has been moved.";
+const SIGNED_IN_LABELS = [
+  'Dashboard',
+  'Courses',
+  'Learners',
+  'Custom AI Agents',
+  'Pipelines',
+  'Variables',
+  'Questions',
+  'Reports',
+  'Analytics',
+  'Activity',
+  'Settings',
+  'Billing',
+  'Help',
+];
+
+const navbar = (page: Page) => page.getByRole('banner');
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
+
+test.describe('route guard and redirects', () => {
+  test('signed-out visitor on an auth route goes to /login and comes back after signing in', async ({
+    page,
+  }) => {
+    await page.goto('/courses?sort=name');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcourses%3Fsort%3Dname$/);
+
+    // Signing in stores the token (the identity screens call lib/auth signIn);
+    // the login route then sends the user back where the guard found them.
+    await signInWithFakeSession(page, { setToken: false });
+    await page.evaluate((key) => window.localStorage.setItem(key, 'e2e-token'), SESSION_TOKEN_KEY);
+    await page.reload();
+
+    await expect(page).toHaveURL(/\/courses\?sort=name$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+  });
+
+  for (const path of ['/dashboard', '/analytics/funnels', '/organization/settings', '/learner/l1/courses']) {
+    test(`signed-out visitor on ${path} is sent to /login`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(path)}$`));
+    });
+  }
+
+  test('signed-in user on / goes to /dashboard and sends the bearer token and organization', async ({
+    page,
+  }) => {
+    const session = await signInWithFakeSession(page, { organizations: [globex, acme] });
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // Current organization: the primary one, although it is not listed first.
+    await expect(sidebar(page).getByTestId('organization-name')).toHaveText('Acme Learning');
+    expect(session.calls[0]?.headers.authorization).toBe('Bearer e2e-token');
+  });
+});
+
+test.describe('start-up failures', () => {
+  // Chromium logs the failed request itself as a console error; the app adds none.
+  test.use({ allowPageErrors: true });
+
+  test('a failing session request at start-up is ignored silently', async ({ page }) => {
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.addInitScript((key) => window.localStorage.setItem(key, 'broken'), SESSION_TOKEN_KEY);
+    await page.route('**/api/me', (route) => route.abort());
+    await page.goto('/pricing');
+    await expect(page.getByRole('heading', { level: 1, name: /Simple plans/ })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+test.describe('screens of later capabilities', () => {
+  test('a signed-in screen shows the real layout, its title and what will appear there', async ({ page }) => {
+    await signInWithFakeSession(page);
+    await page.goto('/variables');
+    await expect(sidebar(page)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Variables' })).toBeVisible();
+    const empty = page.getByTestId('empty-state');
+    await expect(empty).toContainText('What will appear here:');
+    await expect(empty).toContainText('arrives with the variable reports');
+    await expect(page).toHaveTitle('Variables · CourseLens');
+  });
+
+  test('every navigation scrolls to the top', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await page.goto('/features');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe('layout rules', () => {
+  for (const path of ['/', '/features', '/pricing', '/solutions']) {
+    test(`${path} has the top navbar and no sidebar`, async ({ page }) => {
+      await page.goto(path);
+      await expect(navbar(page)).toBeVisible();
+      await expect(page.locator('[data-layout="marketing"]')).toBeVisible();
+      await expect(sidebar(page)).toHaveCount(0);
+    });
+  }
+
+  for (const path of ['/blog', '/blog/send-storyline-variables-to-courselens', '/login', '/no-such-page']) {
+    test(`${path} has the sidebar and no top navbar`, async ({ page }) => {
+      await page.goto(path);
+      await expect(sidebar(page)).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    });
+  }
+
+  for (const path of [
+    '/shared/course/c1/variable/score/report',
+    '/shared/chatbot/mood/chart',
+    '/shared/questions/q1/leaders',
+    '/public-reports/abc123',
+  ]) {
+    test(`shared view ${path} has neither navbar nor sidebar`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('[data-layout="shared"]')).toBeVisible();
+      await expect(navbar(page)).toHaveCount(0);
+      await expect(sidebar(page)).toHaveCount(0);
+    });
+  }
+
+  for (const path of ['/course/c1/variable/score/leaders', '/questions/q1/chart', '/chatbot/mood/report']) {
+    test(`signed-in report ${path} is a shared view too`, async ({ page }) => {
+      await signInWithFakeSession(page);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('[data-layout="shared"]')).toBeVisible();
+      await expect(sidebar(page)).toHaveCount(0);
+    });
+  }
+
+  test('a chat page has no sidebar', async ({ page }) => {
+    await signInWithFakeSession(page);
+    await page.goto('/chat/agent-1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
+    await expect(page.locator('[data-layout="chat"]')).toBeVisible();
+    await expect(sidebar(page)).toHaveCount(0);
+    await expect(navbar(page)).toHaveCount(0);
+  });
+
+  for (const path of ['/pricing', '/dashboard']) {
+    test(`${path} embedded in a frame has neither navbar nor sidebar`, async ({ page }) => {
+      await signInWithFakeSession(page);
+      await page.route('**/e2e-frame-host.html', (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><title>host</title><iframe src="${path}" width="1200" height="800"></iframe>`,
+        }),
+      );
+      await page.goto('/e2e-frame-host.html');
+      const frame = page.frameLocator('iframe');
+      await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(frame.locator('[data-layout="embedded"]')).toBeVisible();
+      await expect(frame.getByRole('banner')).toHaveCount(0);
+      await expect(frame.getByRole('complementary')).toHaveCount(0);
+    });
+  }
+
+  test('visitor navigation lists the spec links', async ({ page }) => {
+    await page.goto('/blog');
+    await expect(sidebar(page).getByRole('link', { name: 'Sign up' })).toBeVisible();
+    const links = sidebar(page).getByRole('link');
+    const hrefs = await links.evaluateAll((elements) =>
+      elements.map((element) => element.getAttribute('href')),
+    );
+    for (const href of ['/', '/features', '/solutions', '/pricing', '/blog', '/docs/', '/login', '/signup']) {
+      expect(hrefs).toContain(href);
+    }
+  });
+});
+
+test.describe('sidebar', () => {
+  test('shows the organization, the user, the spec navigation, theme toggle and Sign Out', async ({
+    page,
+  }) => {
+    const session = await signInWithFakeSession(page);
+    await page.goto('/dashboard');
+    const aside = sidebar(page);
+    await expect(aside.getByTestId('organization-name')).toHaveText('Acme Learning');
+    await expect(aside.getByTestId('user-initial')).toHaveText('A');
+    await expect(aside.getByTestId('user-name')).toHaveText('Ada Lovelace');
+    const nav = aside.getByRole('navigation', { name: 'Primary' });
+    await expect(nav.getByRole('link')).toHaveText(SIGNED_IN_LABELS);
+    const hrefs = await nav
+      .getByRole('link')
+      .evaluateAll((elements) => elements.map((e) => e.getAttribute('href')));
+    expect(hrefs).toEqual([
+      '/dashboard',
+      '/courses',
+      '/learners',
+      '/chatbots',
+      '/pipelines',
+      '/variables',
+      '/questions',
+      '/custom-reports',
+      '/analytics',
+      '/activity',
+      '/organization/settings',
+      '/billing',
+      '/docs/',
+    ]);
+    await expect(aside.getByRole('link', { name: /Ada Lovelace/ })).toHaveAttribute(
+      'href',
+      '/profile/update',
+    );
+    await expect(aside.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeVisible();
+    // One organization: no switcher.
+    await expect(aside.getByRole('button', { name: /Switch organization|Acme Learning/ })).toHaveCount(0);
+
+    await aside.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(session.calls.some((call) => call.method === 'DELETE' && call.path === '/api/session')).toBe(true);
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), SESSION_TOKEN_KEY)).toBeNull();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+  });
+
+  test('collapses to w-20 and remembers it under sidebarCollapsed', async ({ page }) => {
+    await signInWithFakeSession(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/dashboard');
+    const aside = sidebar(page);
+    await expect.poll(async () => (await aside.boundingBox())?.width).toBe(256);
+
+    await aside.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect.poll(async () => (await aside.boundingBox())?.width).toBe(80);
+    expect(await page.evaluate(() => window.localStorage.getItem('sidebarCollapsed'))).toBe('true');
+    // Labels stay available to assistive technology and as tooltips.
+    await expect(aside.getByRole('link', { name: 'Courses' })).toHaveAttribute('title', 'Courses');
+
+    await page.reload();
+    await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(80);
+    await sidebar(page).getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(256);
+    expect(await page.evaluate(() => window.localStorage.getItem('sidebarCollapsed'))).toBe('false');
+  });
+
+  test('auto-collapses under 768 px and a button reopens it', async ({ page }) => {
+    await signInWithFakeSession(page);
+    await page.setViewportSize({ width: 767, height: 900 });
+    await page.goto('/dashboard');
+    const aside = sidebar(page);
+    await expect.poll(async () => (await aside.boundingBox())?.width).toBe(80);
+
+    await aside.getByRole('button', { name: 'Open sidebar' }).click();
+    await expect.poll(async () => (await aside.boundingBox())?.width).toBe(256);
+    // Opening on a small screen does not change the stored preference.
+    expect(await page.evaluate(() => window.localStorage.getItem('sidebarCollapsed'))).toBeNull();
+
+    await aside.getByRole('link', { name: 'Courses' }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect.poll(async () => (await aside.boundingBox())?.width).toBe(80);
+
+    await page.setViewportSize({ width: 768, height: 900 });
+    await expect.poll(async () => (await aside.boundingBox())?.width).toBe(256);
+  });
+
+  test('organization switcher lists roles and Primary, selects and marks primary', async ({ page }) => {
+    const session = await signInWithFakeSession(page, { organizations: [acme, globex] });
+    await page.goto('/dashboard');
+    const aside = sidebar(page);
+    await aside.getByRole('button', { name: /Acme Learning/ }).click();
+    const list = page.getByRole('list', { name: 'Your organizations' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(list.getByRole('listitem').nth(0)).toContainText('Acme Learning');
+    await expect(list.getByRole('listitem').nth(0)).toContainText('Primary');
+    await expect(list.getByRole('listitem').nth(0)).toContainText('Owner');
+    await expect(list.getByRole('listitem').nth(1)).toContainText('Team member');
+    await expect(list.getByRole('listitem').nth(1)).not.toContainText('Primary');
+
+    await list.getByRole('button', { name: 'Globex Academy Team member' }).click();
+    await expect(aside.getByTestId('organization-name')).toHaveText('Globex Academy');
+    expect(await page.evaluate(() => window.localStorage.getItem('courselens.currentOrganizationId'))).toBe(
+      'org-globex',
+    );
+
+    await aside.getByRole('button', { name: /Globex Academy/ }).click();
+    await page.getByRole('button', { name: 'Make Globex Academy primary' }).click();
+    await expect(page.getByText('Globex Academy is now your primary organization')).toBeVisible();
+    await expect(list.getByRole('listitem').nth(1)).toContainText('Primary');
+    expect(session.calls.some((call) => call.path === '/api/organizations/org-globex/primary')).toBe(true);
+
+    // A click outside closes the list.
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).click();
+    await expect(list).toHaveCount(0);
+  });
+});
+
+test.describe('top navbar', () => {
+  test('below xl a menu lists the signed-in links and the theme toggle', async ({ page }) => {
+    await signInWithFakeSession(page);
+    await page.setViewportSize({ width: 1279, height: 900 });
+    await page.goto('/features');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByTestId('mobile-menu');
+    await expect(menu.getByRole('navigation', { name: 'Mobile' }).getByRole('link')).toHaveText(
+      SIGNED_IN_LABELS,
+    );
+    await expect(menu.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeVisible();
+    await menu.getByRole('link', { name: 'Learners' }).click();
+    await expect(page).toHaveURL(/\/learners$/);
+  });
+
+  test('from xl up the links sit in the bar and there is no menu button', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/solutions');
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+  });
+
+  test('a visitor on a phone opens the menu with the visitor links', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const links = page.getByTestId('mobile-menu').getByRole('link');
+    await expect(links).toHaveText([
+      'Home',
+      'Features',
+      'Solutions',
+      'Pricing',
+      'Blog',
+      'Docs',
+      'Sign in',
+      'Sign up',
+    ]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('mobile-menu')).toHaveCount(0);
+  });
+});
+
+test.describe('404', () => {
+  test('Go Home leads a signed-in user to /dashboard', async ({ page }) => {
+    await signInWithFakeSession(page);
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByText(NOT_FOUND_TEXT)).toBeVisible();
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('an unknown report view is a 404, not a report', async ({ page }) => {
+    await page.goto('/shared/questions/q1/nonsense');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  });
+});
