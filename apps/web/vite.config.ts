@@ -37,6 +37,9 @@ export default defineConfig({
     // copied from public/ (theme-init.js, favicon.svg) keep their names and
     // must be served with a revalidating cache policy.
     assetsDir: 'assets',
+    // dist/.vite/manifest.json maps each source module to its chunk and
+    // imports: bench/bundle-size.ts reads it to price every route.
+    manifest: true,
     rolldownOptions: {
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
