@@ -11,6 +11,11 @@ let owner: SignedUp;
 
 beforeAll(async () => {
   testApp = await createTestApp();
+  // Stand-ins for the public API (/api/v1) routes the ingestion issue adds.
+  testApp.app.get('/api/v1/probe', { config: { access: 'api-key' } }, async (request) => ({
+    organizationId: request.tenant?.organizationId,
+  }));
+  testApp.app.get('/api/v1/full-probe', { config: { access: 'api-key:full' } }, async () => ({ ok: true }));
   await testApp.app.ready();
   owner = await signUpViaApi(testApp.app);
 });
@@ -154,5 +159,47 @@ describe('API keys', () => {
       ['api_key.created', owner.user.id, owner.organization.id],
       ['api_key.revoked', owner.user.id, owner.organization.id],
     ]);
+  });
+
+  it('let routes declared for API keys accept a valid key of the right scope only', async () => {
+    const ingest = await createKey({ name: 'Ingest only', scope: 'ingest' });
+    const full = await createKey({ name: 'Everything', scope: 'full' });
+    const probe = await inject({
+      method: 'GET',
+      url: '/api/v1/probe',
+      headers: { authorization: `Bearer ${ingest.key}` },
+    });
+    expect(probe.statusCode).toBe(200);
+    expect(probe.json()).toEqual({ organizationId: owner.organization.id });
+    const wrongScope = await inject({
+      method: 'GET',
+      url: '/api/v1/full-probe',
+      headers: { authorization: `Bearer ${ingest.key}` },
+    });
+    expect(wrongScope.statusCode).toBe(401);
+    const rightScope = await inject({
+      method: 'GET',
+      url: '/api/v1/full-probe',
+      headers: { authorization: `Bearer ${full.key}` },
+    });
+    expect(rightScope.statusCode).toBe(200);
+    // A session token is not an API key, and vice versa.
+    expect((await inject({ method: 'GET', url: '/api/v1/probe', headers: owner.headers })).statusCode).toBe(
+      401,
+    );
+    const keyAsSession = await inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${full.key}` },
+    });
+    expect(keyAsSession.statusCode).toBe(401);
+    await inject({ method: 'POST', url: `/api/api-keys/${ingest.id}/revoke`, headers: owner.headers });
+    const revoked = await inject({
+      method: 'GET',
+      url: '/api/v1/probe',
+      headers: { authorization: `Bearer ${ingest.key}` },
+    });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json()).toEqual({ error: 'Invalid or expired API key', code: 'UNAUTHENTICATED' });
   });
 });

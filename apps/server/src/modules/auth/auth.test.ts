@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, signUpViaApi } from '../../test/auth';
+import { loadConfig } from '../../config';
 import { hashPassword } from './password';
 
 let testApp: TestApp;
@@ -365,5 +366,30 @@ describe('the auth secret', () => {
     const { resolveAuthSecret } = await import('./auth-secret');
     await expect(resolveAuthSecret(testApp.database, undefined)).resolves.toBe(rows.rows[0]?.value);
     await expect(resolveAuthSecret(testApp.database, 'c'.repeat(32))).resolves.toBe('c'.repeat(32));
+  });
+
+  it('keeps sessions valid for a new app instance (a restart) on the same database', async () => {
+    const person = await signUpViaApi(testApp.app);
+    const { buildApp } = await import('../../app');
+    const restarted = await buildApp({
+      config: { ...loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent-web-dist' }) },
+      database: testApp.database,
+      logger: false,
+    });
+    try {
+      expect(
+        (await restarted.inject({ method: 'GET', url: '/api/me', headers: person.headers })).statusCode,
+      ).toBe(200);
+      // Better Auth itself (signed bearer tokens) agrees: a password change works.
+      const changed = await restarted.inject({
+        method: 'POST',
+        url: '/api/profile/password',
+        headers: person.headers,
+        payload: { currentPassword: person.password, newPassword: 'after the restart' },
+      });
+      expect(changed.statusCode).toBe(200);
+    } finally {
+      await restarted.close();
+    }
   });
 });
