@@ -32,8 +32,17 @@ export async function secondsUntilAllowed(
   return wait;
 }
 
+/** Buckets idle this long are deleted now and then, so the table stays small. */
+const BUCKET_RETENTION_MS = 24 * 3600 * 1000;
+
 /** Counts one hit against each limit, starting a new window where the old one has ended. */
 export async function recordHit(db: Database, limits: RateLimit[], now = new Date()): Promise<void> {
+  if (Math.random() < 0.02) {
+    const cutoff = new Date(now.getTime() - BUCKET_RETENTION_MS).toISOString();
+    await db
+      .delete(rateLimitBuckets)
+      .where(sql`${rateLimitBuckets.windowStartedAt} < ${cutoff}::timestamptz`);
+  }
   for (const limit of limits) {
     const windowStart = new Date(now.getTime() - limit.windowMs).toISOString();
     const startedAt = now.toISOString();

@@ -8,7 +8,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { requireSessionCaller, requireTenant } from '../../plugins/tenant';
-import { createOrganization, markPrimaryOrganization, updateOrganization } from './organizations.service';
+import {
+  createOrganization,
+  getOrganization,
+  markPrimaryOrganization,
+  updateOrganization,
+} from './organizations.service';
 
 /** Creating organizations, their settings (owners) and the caller's primary one. */
 export const organizationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -28,6 +33,20 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       const organization = await createOrganization(db, { userId: caller.userId, ...request.body });
       return reply.status(201).send(organization);
     },
+  );
+
+  app.get(
+    '/api/organizations/:id',
+    {
+      config: { access: 'member', resource: 'organization' },
+      schema: {
+        tags: ['organizations'],
+        summary: "One of the caller's organizations",
+        params: idParams,
+        response: { 200: organizationSchema },
+      },
+    },
+    async (request) => getOrganization(db, requireTenant(request).organizationId),
   );
 
   app.patch(

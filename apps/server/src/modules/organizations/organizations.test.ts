@@ -90,6 +90,30 @@ describe('POST /api/organizations', () => {
   });
 });
 
+describe('GET /api/organizations/:id', () => {
+  it("returns one of the caller's organizations, and 404 for any other", async () => {
+    const response = await inject({
+      method: 'GET',
+      url: `/api/organizations/${owner.organization.id}`,
+      headers: owner.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: owner.organization.id,
+      name: expect.any(String),
+      subdomain: expect.any(String),
+    });
+    const stranger = await signUpViaApi(testApp.app);
+    const other = await inject({
+      method: 'GET',
+      url: `/api/organizations/${owner.organization.id}`,
+      headers: stranger.headers,
+    });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ error: 'Organization not found', code: 'NOT_FOUND' });
+  });
+});
+
 describe('PATCH /api/organizations/:id', () => {
   it('lets an owner rename and change the subdomain', async () => {
     const response = await inject({
