@@ -65,11 +65,15 @@ export async function signUp(db: Database, auth: Auth, input: SignupInput): Prom
   }
 }
 
-function signInLimits(email: string, ip: string): RateLimit[] {
-  return [
-    { key: `sign-in:email:${email}`, limit: SIGN_IN_LIMITS.perEmail, windowMs: SIGN_IN_LIMITS.windowMs },
-    { key: `sign-in:ip:${ip}`, limit: SIGN_IN_LIMITS.perIp, windowMs: SIGN_IN_LIMITS.windowMs },
-  ];
+function signInLimits(email: string, ip: string): { byEmail: RateLimit; byIp: RateLimit } {
+  return {
+    byEmail: {
+      key: `sign-in:email:${email}`,
+      limit: SIGN_IN_LIMITS.perEmail,
+      windowMs: SIGN_IN_LIMITS.windowMs,
+    },
+    byIp: { key: `sign-in:ip:${ip}`, limit: SIGN_IN_LIMITS.perIp, windowMs: SIGN_IN_LIMITS.windowMs },
+  };
 }
 
 /**
@@ -82,7 +86,8 @@ export async function signIn(
   auth: Auth,
   input: SignInInput & { ip: string; userAgent?: string | undefined },
 ): Promise<SignInResponse> {
-  const limits = signInLimits(input.email, input.ip);
+  const { byEmail, byIp } = signInLimits(input.email, input.ip);
+  const limits = [byEmail, byIp];
   await assertWithinLimits(db, limits, 'sign-in attempts');
   try {
     const headers = new Headers();
@@ -92,7 +97,8 @@ export async function signIn(
       body: { email: input.email, password: input.password },
       headers,
     });
-    await clearHits(db, [limits[0]?.key ?? '']);
+    // The right password resets the count for the address (not for the client address).
+    await clearHits(db, [byEmail.key]);
     return { token: result.token, user: toPublicUser(result.user) };
   } catch (error) {
     const status = statusOf(error);

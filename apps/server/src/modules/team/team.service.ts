@@ -251,9 +251,14 @@ export async function signUpWithInvitation(
   const invitation = await usableInvitation(db, input.token, now);
   if (await findAuthUserByEmail(db, invitation.email))
     throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
-  const created = await auth.api.signUpEmail({
-    body: { name: input.name, email: invitation.email, password: input.password },
-  });
+  const created = await auth.api
+    .signUpEmail({ body: { name: input.name, email: invitation.email, password: input.password } })
+    .catch((error: unknown) => {
+      // Someone registered the address a moment ago.
+      if ((error as { statusCode?: unknown }).statusCode === 422)
+        throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
+      throw error;
+    });
   try {
     const accepted = await acceptInvitationRows(db, {
       invitationId: invitation.id,
