@@ -220,6 +220,8 @@ export async function changeMembership(
       .where(
         and(eq(userOrganizations.organizationId, input.organizationId), eq(userOrganizations.role, 'owner')),
       )
+      // One lock order for everyone, so concurrent changes queue instead of deadlocking.
+      .orderBy(asc(userOrganizations.userId))
       .for('update');
     const [member] = await tx
       .select({ role: userOrganizations.role })

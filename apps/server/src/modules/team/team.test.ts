@@ -302,6 +302,52 @@ describe('members', () => {
   });
 });
 
+describe('two owners demoting each other at the same moment', () => {
+  it('leaves exactly one owner', async () => {
+    const first = await signUpViaApi(testApp.app);
+    const sent = await invite('second-owner@example.com', first.headers);
+    const second = (
+      await inject({
+        method: 'POST',
+        url: `/api/invitations/${sent.token}/signup`,
+        payload: { name: 'Second Owner', password: 'second password' },
+      })
+    ).json<{ token: string; user: { id: string } }>();
+    await inject({
+      method: 'PATCH',
+      url: `/api/team/members/${second.user.id}`,
+      headers: first.headers,
+      payload: { role: 'owner' },
+    });
+    const [a, b] = await Promise.all([
+      inject({
+        method: 'PATCH',
+        url: `/api/team/members/${second.user.id}`,
+        headers: first.headers,
+        payload: { role: 'team_member' },
+      }),
+      inject({
+        method: 'PATCH',
+        url: `/api/team/members/${first.user.id}`,
+        headers: bearer(second.token),
+        payload: { role: 'team_member' },
+      }),
+    ]);
+    // One wins; the other is refused either as the last owner (409) or, when
+    // the winner finished first, as no longer an owner (403).
+    const statuses = [a.statusCode, b.statusCode].sort();
+    expect(statuses[0], `${a.body} ${b.body}`).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
+    const owners = await testApp.database.db
+      .select()
+      .from(userOrganizations)
+      .where(
+        and(eq(userOrganizations.organizationId, first.organization.id), eq(userOrganizations.role, 'owner')),
+      );
+    expect(owners).toHaveLength(1);
+  });
+});
+
 async function signIn(email: string, password: string): Promise<{ token: string }> {
   const response = await inject({ method: 'POST', url: '/api/session', payload: { email, password } });
   expect(response.statusCode).toBe(200);
