@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app';
+import { initAnalytics } from './lib/analytics';
 import './index.css';
 
 const rootElement = document.getElementById('root');
@@ -12,3 +13,6 @@ createRoot(rootElement).render(
     <App />
   </StrictMode>,
 );
+
+// After the first render: analytics never delays the page (and is off without a key).
+initAnalytics();

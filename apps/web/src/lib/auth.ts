@@ -17,6 +17,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 
+import { trackLoggedOut } from './analytics';
 import { api, configureApiClient, isApiError } from './api-client';
 
 export const SESSION_TOKEN_KEY = 'courselens.sessionToken';
@@ -203,6 +204,7 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   } catch {
     // The token is dropped locally whatever the server said.
   }
+  trackLoggedOut();
   setSessionToken(null);
   selectOrganization(null);
   queryClient.setQueryData(sessionQueryKey, null);

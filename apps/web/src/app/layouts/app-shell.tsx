@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation, useMatches } from 'react-router';
 
+import { groupByOrganization, identifyUser } from '@/lib/analytics';
 import { useSession } from '@/lib/auth';
 import { isEmbeddedInFrame, resolveLayout } from '@/lib/layout';
 
@@ -35,6 +36,15 @@ export function AppShell({ children }: { children: ReactNode }) {
   const session = useSession();
   const isSharedRoute = matches.some((match) => (match.handle as RouteHandle | undefined)?.shared === true);
   const layout = resolveLayout({ pathname, isEmbedded: isEmbeddedInFrame(), isSharedRoute });
+
+  // Product analytics: identify by user id, group by the current organization.
+  const userId = session.user?.id;
+  const organizationId = session.currentOrganization?.id;
+  const organizationName = session.currentOrganization?.name;
+  useEffect(() => {
+    if (userId) identifyUser(userId);
+    if (organizationId) groupByOrganization(organizationId, organizationName);
+  }, [userId, organizationId, organizationName]);
 
   if (layout.showNavbar) {
     return (
