@@ -13,7 +13,15 @@ function Block({ block }: { block: ArticleBlock }) {
       return <h2 className="mt-10 text-xl font-semibold text-fg">{block.text}</h2>;
     case 'code':
       return (
-        <pre className="mt-4 overflow-x-auto rounded-xl bg-slate-900 p-4 text-sm text-slate-100 dark:bg-black/40">
+        // Focusable and labelled, so a keyboard user can scroll a long line
+        // (axe: scrollable-region-focusable).
+        <pre
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
+          tabIndex={0}
+          role="region"
+          aria-label="Code example"
+          className="mt-4 overflow-x-auto rounded-xl bg-slate-900 p-4 text-sm text-slate-100 dark:bg-black/40"
+        >
           <code>{block.text}</code>
         </pre>
       );
