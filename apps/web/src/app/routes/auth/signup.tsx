@@ -1,5 +1,0 @@
-import { AuthComingSoon } from './coming-soon';
-
-export function SignupRoute() {
-  return <AuthComingSoon title="Create your CourseLens account" />;
-}
