@@ -15,14 +15,14 @@ test('visitor opens the home page and sees the system status', async ({ page }) 
   await expect(page.getByRole('link', { name: /Start free/ })).toHaveAttribute('href', '/signup');
 });
 
-test('visitor follows the sign-up call to action to its placeholder screen', async ({ page }) => {
+test('visitor follows the sign-up call to action to the sign-up form', async ({ page }) => {
   await page.goto('/');
 
   await page.getByRole('link', { name: /Start free/ }).click();
 
   await expect(page).toHaveURL(/\/signup$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Create your CourseLens account' })).toBeVisible();
-  await expect(page.getByText(/arrives with the identity issue/)).toBeVisible();
+  await expect(page.getByLabel('Password')).toBeVisible();
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

@@ -43,7 +43,7 @@ for (const { width, height } of widths) {
   }
 }
 
-test('404 and placeholder screenshots', async ({ page }) => {
+test('404 and sign-in screenshots', async ({ page }) => {
   for (const { width, height } of widths) {
     await page.setViewportSize({ width, height });
     await page.emulateMedia({ colorScheme: width === 375 ? 'dark' : 'light', reducedMotion: 'reduce' });
@@ -56,7 +56,7 @@ test('404 and placeholder screenshots', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to CourseLens' })).toBeVisible();
     await page.screenshot({
-      path: join(artifactsDir, 'screenshots', `login-placeholder-${width}.png`),
+      path: join(artifactsDir, 'screenshots', `login-${width}.png`),
       fullPage: true,
     });
   }

@@ -361,3 +361,21 @@ test.describe('404', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
   });
 });
+
+test.describe('against the real identity API', () => {
+  test('demo owner signs in on /login and comes back to the page the guard stopped', async ({ page }) => {
+    await page.goto('/learners');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Flearners$/);
+    await page.getByLabel('Email').fill('demo@courselens.dev');
+    await page.getByLabel('Password').fill('courselens-demo');
+    await page.getByRole('button', { name: /Sign in/ }).click();
+    await expect(page).toHaveURL(/\/learners$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Learners' })).toBeVisible();
+    await expect(sidebar(page).getByTestId('user-name')).not.toBeEmpty();
+
+    await sidebar(page).getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+});

@@ -64,11 +64,13 @@ describe('routes', () => {
   it.each([
     ['/login', 'Sign in to CourseLens'],
     ['/signup', 'Create your CourseLens account'],
-  ])('holds the place of %s until the identity work ships it', async (path, title) => {
+  ])('serves the identity screen at %s inside the page landmarks', async (path, title) => {
     renderAt(path);
 
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText(/arrives with the identity issue/)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument();
   });
 });

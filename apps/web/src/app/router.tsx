@@ -115,11 +115,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             }
             return null;
           },
-          lazy: async () => ({ Component: (await import('./routes/auth/login')).LoginRoute }),
+          lazy: async () => ({
+            Component: (await import('@/features/auth/components/login-page')).LoginPage,
+          }),
         },
         {
           path: paths.auth.signup.path,
-          lazy: async () => ({ Component: (await import('./routes/auth/signup')).SignupRoute }),
+          lazy: async () => ({
+            Component: (await import('@/features/auth/components/signup-page')).SignupPage,
+          }),
+        },
+        {
+          path: paths.auth.signupSuccess.path,
+          lazy: async () => ({
+            Component: (await import('@/features/auth/components/signup-success-page')).SignupSuccessPage,
+          }),
         },
         ...publicScreens.map(featureRoute),
         {
@@ -134,6 +144,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: paths.dashboard.path,
               lazy: async () => ({ Component: (await import('./routes/app/dashboard')).DashboardRoute }),
+            },
+            {
+              path: paths.profile.path,
+              lazy: async () => ({
+                Component: (await import('@/features/profile/components/profile-page')).ProfilePage,
+              }),
             },
             ...authScreens.map(featureRoute),
           ],

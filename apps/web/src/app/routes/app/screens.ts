@@ -55,16 +55,26 @@ const viewTexts: Record<(typeof reportViews)[number], ViewText> = {
   leaders: { title: 'leaders', emptyText: 'The learners with the highest and lowest values.' },
 };
 
+const questionViewTexts: Record<(typeof reportViews)[number], ViewText> = {
+  report: {
+    title: 'report',
+    emptyText: 'Every answer with its learner, course run and date, and how often it is right.',
+  },
+  chart: { title: 'chart', emptyText: 'How the answers spread across the choices, first try and retries.' },
+  leaders: { title: 'leaders', emptyText: 'The learners who answer it right most often and fastest.' },
+};
+
 function reportScreens(
   pathTemplate: string,
   base: Omit<ScreenDefinition, 'path' | 'title' | 'emptyText'> & { subject: string },
 ): ScreenDefinition[] {
   const { subject, ...rest } = base;
+  const texts = subject === 'Question' ? questionViewTexts : viewTexts;
   return reportViews.map((view) => ({
     ...rest,
     path: pathTemplate.replace(':view', view),
-    title: `${subject} ${viewTexts[view].title}`,
-    emptyText: viewTexts[view].emptyText,
+    title: `${subject} ${texts[view].title}`,
+    emptyText: texts[view].emptyText,
   }));
 }
 
@@ -447,16 +457,8 @@ export const screens: ScreenDefinition[] = [
   }),
 ];
 
-/** Identity screens (issue 3) not yet built: same treatment until they land. */
+/** Identity screens (issue 3) whose page is not built yet: same treatment until they land. */
 export const identityScreens: ScreenDefinition[] = [
-  {
-    path: p.auth.signupSuccess.path,
-    title: 'Welcome to CourseLens',
-    description: 'Your account and organization are ready.',
-    emptyText: 'Your first steps: connect a course, invite your team.',
-    capability: 'identity',
-    access: 'public',
-  },
   {
     path: p.auth.teamSignup.path,
     title: 'Join your team',
@@ -478,14 +480,6 @@ export const identityScreens: ScreenDefinition[] = [
     title: 'Create organization',
     description: 'Start another organization; you will be its owner.',
     emptyText: 'The organization form: name and subdomain.',
-    capability: 'identity',
-    access: 'auth',
-  },
-  {
-    path: p.profile.path,
-    title: 'Profile',
-    description: 'Your name, e-mail and password.',
-    emptyText: 'The profile form and the password change.',
     capability: 'identity',
     access: 'auth',
   },
