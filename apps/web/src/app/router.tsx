@@ -146,6 +146,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: async () => ({ Component: (await import('./routes/app/dashboard')).DashboardRoute }),
             },
             {
+              path: paths.organization.create.path,
+              lazy: async () => ({
+                Component: (await import('@/features/organizations/components/create-organization-page'))
+                  .CreateOrganizationPage,
+              }),
+            },
+            {
+              // The members, invitations and API-keys tabs are composed here as their features land.
+              path: paths.organization.settings.path,
+              lazy: async () => ({
+                Component: (await import('@/features/organizations/components/organization-settings-page'))
+                  .OrganizationSettingsPage,
+              }),
+            },
+            {
               path: paths.profile.path,
               lazy: async () => ({
                 Component: (await import('@/features/profile/components/profile-page')).ProfilePage,

@@ -467,20 +467,4 @@ export const identityScreens: ScreenDefinition[] = [
     capability: 'identity',
     access: 'public',
   },
-  {
-    path: p.organization.settings.path,
-    title: 'Organization settings',
-    description: 'Name, subdomain, members, invitations and API keys.',
-    emptyText: 'The general settings, your team, pending invitations and API keys.',
-    capability: 'identity',
-    access: 'auth',
-  },
-  {
-    path: p.organization.create.path,
-    title: 'Create organization',
-    description: 'Start another organization; you will be its owner.',
-    emptyText: 'The organization form: name and subdomain.',
-    capability: 'identity',
-    access: 'auth',
-  },
 ];
