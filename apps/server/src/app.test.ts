@@ -128,6 +128,25 @@ describe('API basics', () => {
   });
 });
 
+describe('API reference', () => {
+  it('documents every /api route of the real app at /docs/json and serves the UI at /docs/', async () => {
+    const testApp = await createTestApp();
+    try {
+      const document = await testApp.app.inject({ method: 'GET', url: '/docs/json' });
+      expect(document.statusCode).toBe(200);
+      const paths = Object.keys(document.json<{ paths: Record<string, unknown> }>().paths);
+      expect(paths).toEqual(
+        expect.arrayContaining(['/api/health', '/api/signup', '/api/session', '/api/me']),
+      );
+      const ui = await testApp.app.inject({ method: 'GET', url: '/docs/' });
+      expect(ui.statusCode).toBe(200);
+      expect(ui.headers['content-type']).toContain('text/html');
+    } finally {
+      await testApp.close();
+    }
+  });
+});
+
 describe('health when the database is gone', () => {
   it('answers 503 with status error', async () => {
     const testApp = await createTestApp();

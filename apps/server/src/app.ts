@@ -14,6 +14,7 @@ import { organizationRoutes } from './modules/organizations/organizations.routes
 import { profileRoutes } from './modules/profile/profile.routes';
 import { createInvitationMailer } from './modules/team/invitation-mailer';
 import { teamRoutes } from './modules/team/team.routes';
+import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerTenant } from './plugins/tenant';
 import { registerWebApp } from './plugins/web-app';
@@ -97,6 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Caller and organization for every /api route, before any route exists.
   registerTenant(app, database.db);
+  // Swagger collects routes as they are added, so it goes before them too.
+  await registerDocs(app);
   const auth = createAuth(database.db, {
     secret: await resolveAuthSecret(database, config.authSecret),
     baseURL: config.publicUrl ?? `http://localhost:${config.port}`,
