@@ -34,23 +34,12 @@ analytics, AI summaries, pipelines and custom AI agents.
 1. In *Settings → API keys* create a key with the scope **ingest**. An ingest
    key can only send data, never read it, so it is safe inside a published
    course. The secret is shown once; CourseLens keeps only its hash.
-2. Load the tracker in the course (for Articulate Storyline: an *Execute
-   JavaScript* trigger when the first slide's timeline starts):
-
-   \`\`\`js
-   var s = document.createElement('script');
-   s.src = 'https://YOUR-COURSELENS-HOST/tracker.js';
-   s.dataset.key = 'YOUR_INGEST_KEY';
-   s.dataset.course = 'safety-onboarding';
-   document.head.appendChild(s);
-   \`\`\`
-3. Send a variable whenever it changes:
-
-   \`\`\`js
-   window.CourseLens && window.CourseLens.track('final_score', GetPlayer().GetVar('final_score'));
-   \`\`\`
-
-Every event carries an id, so a retried request never counts a learner twice.
+2. The course tracker (\`/tracker.js\`, with a ready-made snippet for an
+   Articulate Storyline *Execute JavaScript* trigger) and the ingestion
+   endpoint (\`POST /api/v1/events\`) arrive with the learning-data
+   capability; this guide will then show the snippet and the event format.
+   Every event will carry an id, so a retried request never counts a learner
+   twice.
 
 ## Calling the API
 
