@@ -1,0 +1,20 @@
+import type { CreateInvitationInput, SentInvitation } from '@courselens/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { invitationsQueryOptions } from './get-invitations';
+
+/** `POST /api/invitations` (owners): the answer carries the link, shown now only. */
+export function createInvitation(input: CreateInvitationInput): Promise<SentInvitation> {
+  return api.post<SentInvitation>('/invitations', input);
+}
+
+export function useCreateInvitation(organizationId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createInvitation,
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: invitationsQueryOptions(organizationId).queryKey }),
+  });
+}
