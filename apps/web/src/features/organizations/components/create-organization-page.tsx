@@ -20,7 +20,7 @@ export function CreateOrganizationPage() {
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <title>Create an organization · CourseLens</title>
       <PageHeader
         title="Create an organization"

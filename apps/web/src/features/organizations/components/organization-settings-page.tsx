@@ -86,7 +86,7 @@ export function OrganizationSettingsPage({
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <title>Organization settings · CourseLens</title>
       <PageHeader
         title="Organization settings"

@@ -11,7 +11,7 @@ export function ProfilePage() {
   const session = useSession();
 
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <title>Profile · CourseLens</title>
       <PageHeader title="Profile" description="Your name, e-mail address and password." />
       {session.status === 'authenticated' ? (
