@@ -17,7 +17,7 @@ import {
 import type { RouteHandle } from './layouts/app-shell';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { identityScreens, screens, type ScreenDefinition } from './routes/app/screens';
+import { screens, type ScreenDefinition } from './routes/app/screens';
 import { NotFoundRoute } from './routes/not-found';
 
 /** `/login?redirectTo=…` for the page a signed-out visitor asked for. */
@@ -58,8 +58,8 @@ function RequireAuth() {
  * with the same query options its components use.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const authScreens = [...screens, ...identityScreens].filter((screen) => screen.access === 'auth');
-  const publicScreens = [...screens, ...identityScreens].filter((screen) => screen.access === 'public');
+  const authScreens = screens.filter((screen) => screen.access === 'auth');
+  const publicScreens = screens.filter((screen) => screen.access === 'public');
 
   return [
     {
@@ -131,6 +131,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             Component: (await import('@/features/auth/components/signup-success-page')).SignupSuccessPage,
           }),
         },
+        {
+          path: paths.auth.teamSignup.path,
+          lazy: async () => ({
+            Component: (await import('@/features/team/components/team-signup-page')).TeamSignupPage,
+          }),
+        },
         ...publicScreens.map(featureRoute),
         {
           Component: RequireAuth,
@@ -153,11 +159,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             {
-              // The members, invitations and API-keys tabs are composed here as their features land.
               path: paths.organization.settings.path,
               lazy: async () => ({
-                Component: (await import('@/features/organizations/components/organization-settings-page'))
-                  .OrganizationSettingsPage,
+                Component: (await import('./routes/app/organization-settings')).OrganizationSettingsRoute,
               }),
             },
             {

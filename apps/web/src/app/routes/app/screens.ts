@@ -456,15 +456,3 @@ export const screens: ScreenDefinition[] = [
     shared: true,
   }),
 ];
-
-/** Identity screens (issue 3) whose page is not built yet: same treatment until they land. */
-export const identityScreens: ScreenDefinition[] = [
-  {
-    path: p.auth.teamSignup.path,
-    title: 'Join your team',
-    description: 'Accept an invitation to an organization.',
-    emptyText: 'The organization and who invited you, and a form to join.',
-    capability: 'identity',
-    access: 'public',
-  },
-];

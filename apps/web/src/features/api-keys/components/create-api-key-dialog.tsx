@@ -12,8 +12,8 @@ import { toast } from '@/lib/toast';
 
 import { useCreateApiKey } from '../api/create-api-key';
 
-import { Dialog } from './ui/dialog';
-import { inputClassName, TextField } from './ui/text-field';
+import { Dialog } from '@/components/ui/dialog';
+import { inputClassName, TextField } from '@/components/ui/text-field';
 
 export const expiryChoices = [
   { value: '30', label: '30 days' },

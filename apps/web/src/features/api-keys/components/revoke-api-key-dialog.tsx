@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
 
 import { useRevokeApiKey } from '../api/revoke-api-key';
 
-import { Dialog } from './ui/dialog';
+import { Dialog } from '@/components/ui/dialog';
 
 export type RevokeApiKeyDialogProps = {
   apiKey: ApiKeyBody | null;

@@ -12,7 +12,7 @@ import { toast } from '@/lib/toast';
 import { useCreateSession } from '../api/create-session';
 import { errorMessage } from '../utils/server-errors';
 
-import { TextField } from './ui/text-field';
+import { TextField } from '@/components/ui/text-field';
 
 /** The `reason` of a `login_failed` event: a small fixed vocabulary, never the raw message. */
 export function loginFailureReason(error: unknown): string {

@@ -18,7 +18,7 @@ import { signIn } from '@/lib/auth';
 import { useSignUp } from '../api/sign-up';
 import { reportServerError } from '../utils/server-errors';
 
-import { TextField } from './ui/text-field';
+import { TextField } from '@/components/ui/text-field';
 
 /** The sign-up schema of contracts, with an empty subdomain meaning "derive it from the name". */
 const signupFormSchema = signupInput.extend({

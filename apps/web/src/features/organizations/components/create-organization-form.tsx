@@ -15,7 +15,7 @@ import { toast } from '@/lib/toast';
 import { useCreateOrganization } from '../api/create-organization';
 
 import { subdomainServerMessages } from './subdomain-messages';
-import { TextField } from './ui/text-field';
+import { TextField } from '@/components/ui/text-field';
 
 /** The contracts' schema, with an empty subdomain meaning "derive it from the name". */
 const createOrganizationFormSchema = createOrganizationInput.extend({

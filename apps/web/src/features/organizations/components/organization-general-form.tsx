@@ -11,7 +11,7 @@ import { toast } from '@/lib/toast';
 import { useUpdateOrganization } from '../api/update-organization';
 
 import { subdomainServerMessages } from './subdomain-messages';
-import { TextField } from './ui/text-field';
+import { TextField } from '@/components/ui/text-field';
 
 /** The fields of the contracts' update schema, both required on this form. */
 const organizationGeneralSchema = z.object({ name: organizationNameSchema, subdomain: subdomainSchema });

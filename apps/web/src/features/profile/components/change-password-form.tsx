@@ -8,7 +8,7 @@ import { toast } from '@/lib/toast';
 
 import { useChangePassword } from '../api/change-password';
 
-import { TextField } from './ui/text-field';
+import { TextField } from '@/components/ui/text-field';
 
 /** Needs the current password; the server signs out every other session. */
 export function ChangePasswordForm() {

@@ -9,7 +9,7 @@ import { toast } from '@/lib/toast';
 
 import { useUpdateProfile } from '../api/update-profile';
 
-import { TextField } from './ui/text-field';
+import { TextField } from '@/components/ui/text-field';
 
 /** The contracts' profile schema with both fields filled in, as the form always sends them. */
 const profileFormSchema = updateProfileInput.required();

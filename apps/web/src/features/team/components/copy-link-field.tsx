@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 
-import { inputClassName } from './ui/text-field';
+import { inputClassName } from '@/components/ui/text-field';
 
 export type CopyLinkFieldProps = { label: string; value: string };
 

@@ -24,7 +24,7 @@ import { useResendInvitation } from '../api/resend-invitation';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 
 import { CopyLinkField } from './copy-link-field';
-import { inputClassName, TextField } from './ui/text-field';
+import { inputClassName, TextField } from '@/components/ui/text-field';
 
 type InviteFormOutput = z.output<typeof createInvitationInput>;
 

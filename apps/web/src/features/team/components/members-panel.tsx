@@ -12,8 +12,8 @@ import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
 
-import { Dialog } from './ui/dialog';
-import { inputClassName } from './ui/text-field';
+import { Dialog } from '@/components/ui/dialog';
+import { inputClassName } from '@/components/ui/text-field';
 
 const roleLabel: Record<MemberRole, string> = { owner: 'Owner', team_member: 'Team member' };
 

@@ -27,7 +27,7 @@ import { useCreateSession } from '../api/create-session';
 import { useInvitationPreview } from '../api/get-invitation-preview';
 import { useSignUpWithInvitation } from '../api/sign-up-with-invitation';
 
-import { TextField } from './ui/text-field';
+import { TextField } from '@/components/ui/text-field';
 
 const UNEXPECTED = 'Something went wrong. Please try again.';
 const roleLabel = { owner: 'Owner', team_member: 'Team member' } as const;

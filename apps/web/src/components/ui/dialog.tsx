@@ -5,9 +5,6 @@ import { createPortal } from 'react-dom';
 import { useEscapeKey } from '@/hooks/use-escape-key';
 import { cn } from '@/lib/cn';
 
-// Dialog primitive (copy of features/api-keys/components/ui/dialog.tsx) kept in this feature until it moves to components/ui (a
-// feature may not import another feature's files).
-
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 

@@ -2,9 +2,6 @@ import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 
 import { cn } from '@/lib/cn';
 
-// Form primitive kept in this feature until it moves to components/ui (a
-// feature may not import another feature's files).
-
 export const inputClassName =
   'block h-10 w-full rounded-lg border border-line-strong bg-surface px-3 text-sm text-fg shadow-xs ' +
   'placeholder:text-fg-subtle transition-colors ' +
