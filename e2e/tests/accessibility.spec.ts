@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-import { acme, globex, signInWithFakeSession } from '../support/session';
+import { SESSION_TOKEN_KEY, createOrganizationViaApi, signInAs, signUpViaApi } from '../support/accounts';
 import { expect, test } from '../support/test';
 
 const pages = [
@@ -33,18 +33,21 @@ async function seriousViolations(page: Page) {
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`public pages, login, dashboard and a list page have no serious violations in ${colorScheme}`, async ({
     page,
+    request,
   }) => {
     test.setTimeout(90_000);
-    await signInWithFakeSession(page, { organizations: [acme, globex], setToken: false });
+    // Two organizations, so the sidebar shows the organization switcher too.
+    const { token, user } = await signUpViaApi(request);
+    await createOrganizationViaApi(request, token, `Globex Academy ${user.id}`);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     for (const { path, signedIn } of pages) {
       await page
         .evaluate(
-          ([isSignedIn]) => {
-            if (isSignedIn) window.localStorage.setItem('courselens.sessionToken', 'e2e-token');
-            else window.localStorage.removeItem('courselens.sessionToken');
+          ([isSignedIn, key, value]) => {
+            if (isSignedIn) window.localStorage.setItem(key, value);
+            else window.localStorage.removeItem(key);
           },
-          [signedIn],
+          [signedIn, SESSION_TOKEN_KEY, token] as const,
         )
         .catch(() => {});
       await page.goto(path);
@@ -57,8 +60,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
 test('keyboard: the skip link is the first stop, visibly focused, and moves focus to the main content', async ({
   page,
+  request,
 }) => {
-  await signInWithFakeSession(page);
+  await signInAs(page, (await signUpViaApi(request)).token);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await page.keyboard.press('Tab');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 
 import { artifactsDir } from '../support/server-env';
-import { acme, globex, signInWithFakeSession } from '../support/session';
+import { createOrganizationViaApi, signInAs, signUpViaApi, uniqueSuffix } from '../support/accounts';
 import { HOME_TITLE, expect, test } from '../support/test';
 
 /**
@@ -78,8 +78,17 @@ const layoutPages = [
 ] as const;
 
 for (const { name, path, signedIn } of layoutPages) {
-  test(`${name} layout screenshots at 375, 768 and 1440 px`, async ({ page }) => {
-    if (signedIn) await signInWithFakeSession(page, { organizations: [acme, globex] });
+  test(`${name} layout screenshots at 375, 768 and 1440 px`, async ({ page, request }) => {
+    if (signedIn) {
+      // Plain names for the pictures; unique subdomains keep parallel tests apart.
+      const suffix = uniqueSuffix();
+      const { token } = await signUpViaApi(request, {
+        organizationName: 'Acme Learning',
+        subdomain: `acme-${suffix}`,
+      });
+      await createOrganizationViaApi(request, token, 'Globex Academy', `globex-${suffix}`);
+      await signInAs(page, token);
+    }
     for (const { width, height } of layoutWidths) {
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.setViewportSize({ width, height });

@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 
-import { SESSION_TOKEN_KEY, acme, globex, signInWithFakeSession } from '../support/session';
+import {
+  SESSION_TOKEN_KEY,
+  createOrganizationViaApi,
+  getMe,
+  signInAs,
+  signUpViaApi,
+} from '../support/accounts';
 import { expect, test } from '../support/test';
 
 const NOT_FOUND_TEXT = "The page you're looking for doesn't exist or has been moved.";
@@ -26,14 +32,18 @@ const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar
 test.describe('route guard and redirects', () => {
   test('signed-out visitor on an auth route goes to /login and comes back after signing in', async ({
     page,
+    request,
   }) => {
     await page.goto('/courses?sort=name');
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcourses%3Fsort%3Dname$/);
 
     // Signing in stores the token (the identity screens call lib/auth signIn);
     // the login route then sends the user back where the guard found them.
-    await signInWithFakeSession(page, { setToken: false });
-    await page.evaluate((key) => window.localStorage.setItem(key, 'e2e-token'), SESSION_TOKEN_KEY);
+    const { token } = await signUpViaApi(request);
+    await page.evaluate(
+      ([key, value]) => window.localStorage.setItem(key!, value!),
+      [SESSION_TOKEN_KEY, token],
+    );
     await page.reload();
 
     await expect(page).toHaveURL(/\/courses\?sort=name$/);
@@ -49,14 +59,21 @@ test.describe('route guard and redirects', () => {
 
   test('signed-in user on / goes to /dashboard and sends the bearer token and organization', async ({
     page,
+    request,
   }) => {
-    const session = await signInWithFakeSession(page, { organizations: [globex, acme] });
+    const account = await signUpViaApi(request);
+    // A newer, non-primary organization must not become the current one.
+    await createOrganizationViaApi(request, account.token, `Globex Academy ${account.user.id}`);
+    await signInAs(page, account.token);
+    const meRequest = page.waitForRequest(
+      (sent) => new URL(sent.url()).pathname === '/api/me' && sent.method() === 'GET',
+    );
     await page.goto('/');
+    expect((await meRequest).headers().authorization).toBe(`Bearer ${account.token}`);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    // Current organization: the primary one, although it is not listed first.
-    await expect(sidebar(page).getByTestId('organization-name')).toHaveText('Acme Learning');
-    expect(session.calls[0]?.headers.authorization).toBe('Bearer e2e-token');
+    // Current organization: the primary one.
+    await expect(sidebar(page).getByTestId('organization-name')).toHaveText(account.organization.name);
   });
 });
 
@@ -78,8 +95,11 @@ test.describe('start-up failures', () => {
 });
 
 test.describe('screens of later capabilities', () => {
-  test('a signed-in screen shows the real layout, its title and what will appear there', async ({ page }) => {
-    await signInWithFakeSession(page);
+  test('a signed-in screen shows the real layout, its title and what will appear there', async ({
+    page,
+    request,
+  }) => {
+    await signInAs(page, (await signUpViaApi(request)).token);
     await page.goto('/variables');
     await expect(sidebar(page)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Variables' })).toBeVisible();
@@ -135,8 +155,8 @@ test.describe('layout rules', () => {
   }
 
   for (const path of ['/course/c1/variable/score/leaders', '/questions/q1/chart', '/chatbot/mood/report']) {
-    test(`signed-in report ${path} is a shared view too`, async ({ page }) => {
-      await signInWithFakeSession(page);
+    test(`signed-in report ${path} is a shared view too`, async ({ page, request }) => {
+      await signInAs(page, (await signUpViaApi(request)).token);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('[data-layout="shared"]')).toBeVisible();
@@ -144,8 +164,8 @@ test.describe('layout rules', () => {
     });
   }
 
-  test('a chat page has no sidebar', async ({ page }) => {
-    await signInWithFakeSession(page);
+  test('a chat page has no sidebar', async ({ page, request }) => {
+    await signInAs(page, (await signUpViaApi(request)).token);
     await page.goto('/chat/agent-1');
     await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
     await expect(page.locator('[data-layout="chat"]')).toBeVisible();
@@ -154,8 +174,8 @@ test.describe('layout rules', () => {
   });
 
   for (const path of ['/pricing', '/dashboard']) {
-    test(`${path} embedded in a frame has neither navbar nor sidebar`, async ({ page }) => {
-      await signInWithFakeSession(page);
+    test(`${path} embedded in a frame has neither navbar nor sidebar`, async ({ page, request }) => {
+      await signInAs(page, (await signUpViaApi(request)).token);
       await page.route('**/e2e-frame-host.html', (route) =>
         route.fulfill({
           contentType: 'text/html',
@@ -187,11 +207,13 @@ test.describe('layout rules', () => {
 test.describe('sidebar', () => {
   test('shows the organization, the user, the spec navigation, theme toggle and Sign Out', async ({
     page,
+    request,
   }) => {
-    const session = await signInWithFakeSession(page);
+    const account = await signUpViaApi(request, { name: 'Ada Lovelace' });
+    await signInAs(page, account.token);
     await page.goto('/dashboard');
     const aside = sidebar(page);
-    await expect(aside.getByTestId('organization-name')).toHaveText('Acme Learning');
+    await expect(aside.getByTestId('organization-name')).toHaveText(account.organization.name);
     await expect(aside.getByTestId('user-initial')).toHaveText('A');
     await expect(aside.getByTestId('user-name')).toHaveText('Ada Lovelace');
     const nav = aside.getByRole('navigation', { name: 'Primary' });
@@ -220,18 +242,20 @@ test.describe('sidebar', () => {
     );
     await expect(aside.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeVisible();
     // One organization: no switcher.
-    await expect(aside.getByRole('button', { name: /Switch organization|Acme Learning/ })).toHaveCount(0);
+    await expect(aside.getByRole('button', { name: /Switch organization/ })).toHaveCount(0);
+    await expect(aside.getByRole('button', { name: account.organization.name })).toHaveCount(0);
 
     await aside.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    expect(session.calls.some((call) => call.method === 'DELETE' && call.path === '/api/session')).toBe(true);
+    // The server ended the session: the old token no longer works.
+    await expect.poll(async () => (await getMe(request, account.token)).status()).toBe(401);
     expect(await page.evaluate((key) => window.localStorage.getItem(key), SESSION_TOKEN_KEY)).toBeNull();
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
   });
 
-  test('collapses to w-20 and remembers it under sidebarCollapsed', async ({ page }) => {
-    await signInWithFakeSession(page);
+  test('collapses to w-20 and remembers it under sidebarCollapsed', async ({ page, request }) => {
+    await signInAs(page, (await signUpViaApi(request)).token);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/dashboard');
     const aside = sidebar(page);
@@ -250,8 +274,8 @@ test.describe('sidebar', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('sidebarCollapsed'))).toBe('false');
   });
 
-  test('auto-collapses under 768 px and a button reopens it', async ({ page }) => {
-    await signInWithFakeSession(page);
+  test('auto-collapses under 768 px and a button reopens it', async ({ page, request }) => {
+    await signInAs(page, (await signUpViaApi(request)).token);
     await page.setViewportSize({ width: 767, height: 900 });
     await page.goto('/dashboard');
     const aside = sidebar(page);
@@ -270,30 +294,43 @@ test.describe('sidebar', () => {
     await expect.poll(async () => (await aside.boundingBox())?.width).toBe(256);
   });
 
-  test('organization switcher lists roles and Primary, selects and marks primary', async ({ page }) => {
-    const session = await signInWithFakeSession(page, { organizations: [acme, globex] });
+  test('organization switcher lists roles and Primary, selects and marks primary', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpViaApi(request);
+    const primary = account.organization;
+    const other = await createOrganizationViaApi(request, account.token, `Globex Academy ${account.user.id}`);
+    await signInAs(page, account.token);
     await page.goto('/dashboard');
     const aside = sidebar(page);
-    await aside.getByRole('button', { name: /Acme Learning/ }).click();
+    await aside.getByRole('button', { name: primary.name }).click();
     const list = page.getByRole('list', { name: 'Your organizations' });
     await expect(list.getByRole('listitem')).toHaveCount(2);
-    await expect(list.getByRole('listitem').nth(0)).toContainText('Acme Learning');
+    await expect(list.getByRole('listitem').nth(0)).toContainText(primary.name);
     await expect(list.getByRole('listitem').nth(0)).toContainText('Primary');
     await expect(list.getByRole('listitem').nth(0)).toContainText('Owner');
-    await expect(list.getByRole('listitem').nth(1)).toContainText('Team member');
+    // The creator of an organization is its owner (a team-member role needs an invitation).
+    await expect(list.getByRole('listitem').nth(1)).toContainText(other.name);
+    await expect(list.getByRole('listitem').nth(1)).toContainText('Owner');
     await expect(list.getByRole('listitem').nth(1)).not.toContainText('Primary');
 
-    await list.getByRole('button', { name: 'Globex Academy Team member' }).click();
-    await expect(aside.getByTestId('organization-name')).toHaveText('Globex Academy');
+    await list.getByRole('button', { name: `${other.name} Owner` }).click();
+    await expect(aside.getByTestId('organization-name')).toHaveText(other.name);
     expect(await page.evaluate(() => window.localStorage.getItem('courselens.currentOrganizationId'))).toBe(
-      'org-globex',
+      other.id,
     );
 
-    await aside.getByRole('button', { name: /Globex Academy/ }).click();
-    await page.getByRole('button', { name: 'Make Globex Academy primary' }).click();
-    await expect(page.getByText('Globex Academy is now your primary organization')).toBeVisible();
-    await expect(list.getByRole('listitem').nth(1)).toContainText('Primary');
-    expect(session.calls.some((call) => call.path === '/api/organizations/org-globex/primary')).toBe(true);
+    await aside.getByRole('button', { name: other.name }).click();
+    await page.getByRole('button', { name: `Make ${other.name} primary` }).click();
+    await expect(page.getByText(`${other.name} is now your primary organization`)).toBeVisible();
+    await expect(list.getByRole('listitem').filter({ hasText: other.name })).toContainText('Primary');
+    // The server holds the change.
+    const me = (await (await getMe(request, account.token)).json()) as {
+      organizations: { id: string; isPrimary: boolean }[];
+    };
+    expect(me.organizations.find((organization) => organization.id === other.id)?.isPrimary).toBe(true);
+    expect(me.organizations.find((organization) => organization.id === primary.id)?.isPrimary).toBe(false);
 
     // A click outside closes the list.
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).click();
@@ -302,8 +339,8 @@ test.describe('sidebar', () => {
 });
 
 test.describe('top navbar', () => {
-  test('below xl a menu lists the signed-in links and the theme toggle', async ({ page }) => {
-    await signInWithFakeSession(page);
+  test('below xl a menu lists the signed-in links and the theme toggle', async ({ page, request }) => {
+    await signInAs(page, (await signUpViaApi(request)).token);
     await page.setViewportSize({ width: 1279, height: 900 });
     await page.goto('/features');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
@@ -347,8 +384,8 @@ test.describe('top navbar', () => {
 });
 
 test.describe('404', () => {
-  test('Go Home leads a signed-in user to /dashboard', async ({ page }) => {
-    await signInWithFakeSession(page);
+  test('Go Home leads a signed-in user to /dashboard', async ({ page, request }) => {
+    await signInAs(page, (await signUpViaApi(request)).token);
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
     await expect(page.getByText(NOT_FOUND_TEXT)).toBeVisible();
