@@ -4,6 +4,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteH
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseConnection } from './db/client';
+import { activityRoutes } from './modules/activity/activity.routes';
+import { courseRoutes } from './modules/courses/courses.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { ingestionRoutes } from './modules/ingestion/ingestion.routes';
+import { learnerRoutes } from './modules/learners/learners.routes';
+import { questionRoutes } from './modules/questions/questions.routes';
+import { variableRoutes } from './modules/variables/variables.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -117,6 +124,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: createInvitationMailer(config.smtp, (err) => app.log.error({ err }, 'invitation e-mail failed')),
   });
   await app.register(profileRoutes, { db: database.db, auth });
+  await app.register(ingestionRoutes, { db: database.db });
+  await app.register(courseRoutes, { db: database.db });
+  await app.register(learnerRoutes, { db: database.db });
+  await app.register(variableRoutes, { db: database.db });
+  await app.register(questionRoutes, { db: database.db });
+  await app.register(dashboardRoutes, { db: database.db });
+  await app.register(activityRoutes, { db: database.db });
 
   const isServingWebApp = await registerWebApp(app, config.webDistDir);
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { apiKeys, invitations, organizations } from '../db/schema';
+import { insertCourse, insertLearner, insertQuestion, insertVariable } from '../db/factories/learning';
 import { createTestDatabase, type TestDatabaseConnection } from '../test/database';
 import { signUpViaApi, type SignedUp } from '../test/auth';
 import type { RouteAccess, RouteResource } from './tenant';
@@ -33,7 +34,7 @@ type RegisteredRoute = {
   method: string;
   url: string;
   access: RouteAccess;
-  resource?: RouteResource;
+  resource?: RouteResource | readonly RouteResource[];
 };
 
 const routes: RegisteredRoute[] = [];
@@ -90,6 +91,17 @@ beforeAll(async () => {
     invitation.json<{ invitation: { id: string } }>().invitation.id,
   ];
   idsOfA.userId = [ownerA.user.id];
+
+  // One row of each learning resource in A, so every route naming one is probed with a real id.
+  const tenant = { organizationId: ownerA.organization.id };
+  const course = await insertCourse(database.db, tenant);
+  const learner = await insertLearner(database.db, tenant);
+  const variable = await insertVariable(database.db, { ...tenant, courseId: course.id });
+  const question = await insertQuestion(database.db, { ...tenant, courseId: course.id });
+  idsOfA.courseId = [course.id];
+  idsOfA.learnerId = [learner.id];
+  idsOfA.variableId = [variable.id];
+  idsOfA.questionId = [question.id];
 });
 
 afterAll(async () => {

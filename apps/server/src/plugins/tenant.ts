@@ -3,6 +3,7 @@ import {
   TEAM_MESSAGES,
   AUTH_MESSAGES,
   API_KEY_MESSAGES,
+  LEARNING_MESSAGES,
   type MemberRole,
 } from '@courselens/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -41,6 +42,10 @@ const RESOURCE_PARAM: Record<RouteResource, string> = {
   apiKey: 'id',
   invitation: 'id',
   member: 'userId',
+  course: 'courseId',
+  learner: 'learnerId',
+  variable: 'variableId',
+  question: 'questionId',
 };
 
 const RESOURCE_NOT_FOUND: Record<RouteResource, string> = {
@@ -48,6 +53,10 @@ const RESOURCE_NOT_FOUND: Record<RouteResource, string> = {
   apiKey: API_KEY_MESSAGES.notFound,
   invitation: TEAM_MESSAGES.invitationNotFound,
   member: TEAM_MESSAGES.memberNotFound,
+  course: LEARNING_MESSAGES.courseNotFound,
+  learner: LEARNING_MESSAGES.learnerNotFound,
+  variable: LEARNING_MESSAGES.variableNotFound,
+  question: LEARNING_MESSAGES.questionNotFound,
 };
 
 export type Tenant = { organizationId: string; role: MemberRole | null };
@@ -57,7 +66,8 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyContextConfig {
     access?: RouteAccess;
-    resource?: RouteResource;
+    /** One resource, or several when a route has several parameters (`/learners/:learnerId/courses/:courseId`). */
+    resource?: RouteResource | readonly RouteResource[];
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
@@ -143,13 +153,19 @@ export function registerTenant(app: FastifyInstance, db: Database): void {
     if (access === 'user') return;
 
     const params = request.params as Record<string, string | undefined>;
-    const resource = config.resource;
-    const resourceId = resource ? params[RESOURCE_PARAM[resource]] : undefined;
-    if (resource && (!resourceId || !UUID.test(resourceId))) {
-      throw new AppError('NOT_FOUND', RESOURCE_NOT_FOUND[resource]);
+    const resources: readonly RouteResource[] =
+      config.resource === undefined
+        ? []
+        : typeof config.resource === 'string'
+          ? [config.resource]
+          : config.resource;
+    const scoped = resources.map((resource) => ({ resource, id: params[RESOURCE_PARAM[resource]] }));
+    for (const { resource, id } of scoped) {
+      if (!id || !UUID.test(id)) throw new AppError('NOT_FOUND', RESOURCE_NOT_FOUND[resource]);
     }
+    const resourceId = scoped.find(({ resource }) => resource === 'organization')?.id;
     const header = request.headers['x-organization-id'];
-    const named = resource === 'organization' ? resourceId : typeof header === 'string' ? header : undefined;
+    const named = resourceId ?? (typeof header === 'string' ? header : undefined);
     if (named !== undefined && !UUID.test(named))
       throw new AppError('NOT_FOUND', ORGANIZATION_MESSAGES.notFound);
     const tenant = await resolveOrganization(db, { userId: caller.userId, organizationId: named });
@@ -158,8 +174,9 @@ export function registerTenant(app: FastifyInstance, db: Database): void {
         ? new AppError('BAD_REQUEST', ORGANIZATION_MESSAGES.noOrganization)
         : new AppError('NOT_FOUND', ORGANIZATION_MESSAGES.notFound);
     }
-    if (resource && resource !== 'organization' && resourceId) {
-      if (!(await isOwnedByOrganization(db, resource, tenant.organizationId, resourceId))) {
+    for (const { resource, id } of scoped) {
+      if (resource === 'organization' || !id) continue;
+      if (!(await isOwnedByOrganization(db, resource, tenant.organizationId, id))) {
         throw new AppError('NOT_FOUND', RESOURCE_NOT_FOUND[resource]);
       }
     }

@@ -5,7 +5,13 @@ import { RouterProvider } from 'react-router/dom';
 
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { activityRoutes } from '@/features/activity/routes';
+import { courseRoutes } from '@/features/courses/routes';
+import { dashboardRoutes } from '@/features/dashboard/routes';
+import { learnerRoutes } from '@/features/learners/routes';
+import { questionRoutes } from '@/features/questions/routes';
 import { healthQueryOptions } from '@/features/system/api/get-health';
+import { variableRoutes } from '@/features/variables/routes';
 import {
   ensureCurrentOrganization,
   getPostSignInPath,
@@ -57,8 +63,19 @@ function RequireAuth() {
  * chunk); a module may export a `clientLoader(queryClient)` that prefetches
  * with the same query options its components use.
  */
+/** The feature screens that replace their placeholders, mounted under the auth guard. */
+const featureRoutes: RouteObject[] = [
+  ...dashboardRoutes,
+  ...courseRoutes,
+  ...learnerRoutes,
+  ...variableRoutes,
+  ...questionRoutes,
+  ...activityRoutes,
+];
+
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const authScreens = screens.filter((screen) => screen.access === 'auth');
+  const builtPaths = new Set(featureRoutes.map((route) => route.path));
+  const authScreens = screens.filter((screen) => screen.access === 'auth' && !builtPaths.has(screen.path));
   const publicScreens = screens.filter((screen) => screen.access === 'public');
 
   return [
@@ -147,10 +164,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             return null;
           },
           children: [
-            {
-              path: paths.dashboard.path,
-              lazy: async () => ({ Component: (await import('./routes/app/dashboard')).DashboardRoute }),
-            },
+            ...(builtPaths.has(paths.dashboard.path)
+              ? []
+              : [
+                  {
+                    path: paths.dashboard.path,
+                    lazy: async () => ({
+                      Component: (await import('./routes/app/dashboard')).DashboardRoute,
+                    }),
+                  },
+                ]),
             {
               path: paths.organization.create.path,
               lazy: async () => ({
@@ -170,6 +193,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 Component: (await import('@/features/profile/components/profile-page')).ProfilePage,
               }),
             },
+            ...featureRoutes,
             ...authScreens.map(featureRoute),
           ],
         },

@@ -1,10 +1,14 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   activityEvents,
   apiKeys,
+  courses,
   invitations,
+  learners,
   organizations,
+  questions,
+  variables,
   userOrganizations,
   type MemberRole,
   type NewActivityEvent,
@@ -100,7 +104,50 @@ export async function insertActivity(db: Database, event: NewActivityEvent): Pro
 }
 
 /** Resources the tenant plugin checks by route parameter before a handler runs. */
-export type TenantResource = 'apiKey' | 'invitation' | 'member';
+export type TenantResource =
+  'apiKey' | 'invitation' | 'member' | 'course' | 'learner' | 'variable' | 'question';
+
+/** How to find a resource's row of one organization: a course marked deleted no longer exists. */
+function resourceCondition(resource: TenantResource, organizationId: string, id: string) {
+  switch (resource) {
+    case 'apiKey':
+      return { table: apiKeys, where: and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.id, id)) };
+    case 'invitation':
+      return {
+        table: invitations,
+        where: and(eq(invitations.organizationId, organizationId), eq(invitations.id, id)),
+      };
+    case 'member':
+      return {
+        table: userOrganizations,
+        where: and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, id)),
+      };
+    case 'course':
+      return {
+        table: courses,
+        where: and(
+          eq(courses.organizationId, organizationId),
+          eq(courses.id, id),
+          eq(courses.isDeleted, false),
+        ),
+      };
+    case 'learner':
+      return {
+        table: learners,
+        where: and(eq(learners.organizationId, organizationId), eq(learners.id, id)),
+      };
+    case 'variable':
+      return {
+        table: variables,
+        where: and(eq(variables.organizationId, organizationId), eq(variables.id, id)),
+      };
+    case 'question':
+      return {
+        table: questions,
+        where: and(eq(questions.organizationId, organizationId), eq(questions.id, id)),
+      };
+  }
+}
 
 /** True when the row named by `id` belongs to the organization. */
 export async function isResourceOfOrganization(
@@ -109,26 +156,12 @@ export async function isResourceOfOrganization(
   organizationId: string,
   id: string,
 ): Promise<boolean> {
-  const rows =
-    resource === 'apiKey'
-      ? await db
-          .select({ id: apiKeys.id })
-          .from(apiKeys)
-          .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.id, id)))
-          .limit(1)
-      : resource === 'invitation'
-        ? await db
-            .select({ id: invitations.id })
-            .from(invitations)
-            .where(and(eq(invitations.organizationId, organizationId), eq(invitations.id, id)))
-            .limit(1)
-        : await db
-            .select({ id: userOrganizations.id })
-            .from(userOrganizations)
-            .where(
-              and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, id)),
-            )
-            .limit(1);
+  const { table, where } = resourceCondition(resource, organizationId, id);
+  const rows = await db
+    .select({ found: sql<number>`1` })
+    .from(table)
+    .where(where)
+    .limit(1);
   return rows.length > 0;
 }
 

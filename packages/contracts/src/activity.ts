@@ -1,0 +1,2 @@
+// Filled by the learning-data capability (issue 5).
+export {};
