@@ -29,6 +29,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
+    // Every test signs people up from 127.0.0.1; the limit itself is tested on the server.
+    SIGNUP_LIMIT_PER_HOUR: '0',
   };
   // The end-to-end run always uses the embedded engine in its own data folder,
   // even when the caller's shell points DATABASE_URL at a PostgreSQL server.

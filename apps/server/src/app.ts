@@ -113,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { db: database.db, auth });
+  await app.register(authRoutes, { db: database.db, auth, signupLimitPerHour: config.signupLimitPerHour });
   await app.register(meRoutes, { db: database.db });
   await app.register(organizationRoutes, { db: database.db });
   await app.register(apiKeyRoutes, { db: database.db });

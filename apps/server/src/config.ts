@@ -58,6 +58,11 @@ const envSchema = z.object({
     .string()
     .min(3, 'must be an e-mail address or "Name <address>"')
     .default('CourseLens <no-reply@courselens.local>'),
+  SIGNUP_LIMIT_PER_HOUR: z
+    .string()
+    .default('20')
+    .refine((value) => /^\d+$/.test(value), { message: 'must be a whole number (0 turns the limit off)' })
+    .transform(Number),
   SHUTDOWN_TIMEOUT_MS: z
     .string()
     .default('10000')
@@ -84,6 +89,8 @@ export type AppConfig = {
   publicUrl: string | undefined;
   /** Invitation e-mails go out through this server when set. */
   smtp: { url: string; from: string } | undefined;
+  /** Sign-ups allowed per client address per hour; 0 turns the limit off. */
+  signupLimitPerHour: number;
 };
 
 export class ConfigError extends Error {
@@ -126,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     authSecret: values.AUTH_SECRET,
     publicUrl: values.PUBLIC_URL,
     smtp: values.SMTP_URL ? { url: values.SMTP_URL, from: values.SMTP_FROM } : undefined,
+    signupLimitPerHour: values.SIGNUP_LIMIT_PER_HOUR,
   };
 }

@@ -18,6 +18,8 @@ export async function createTestApp(configOverrides: Partial<AppConfig> = {}): P
   const database = await createTestDatabase();
   const config: AppConfig = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist' }),
+    // Test files sign many people up from one address; the limit has its own test.
+    signupLimitPerHour: 0,
     ...configOverrides,
   };
   const app = await buildApp({ config, database, logger: false });

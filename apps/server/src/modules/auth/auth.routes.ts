@@ -8,7 +8,11 @@ import { signIn, signUp } from './auth.service';
 import { revokeSession } from './sessions.service';
 
 /** Sign-up, sign-in and sign-out: the only routes that hand out or end sessions. */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Database; auth: Auth }> = async (app, { db, auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  auth: Auth;
+  signupLimitPerHour: number;
+}> = async (app, { db, auth, signupLimitPerHour }) => {
   app.post(
     '/api/signup',
     {
@@ -20,7 +24,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; auth: Auth }> = a
         response: { 201: signupResponse },
       },
     },
-    async (request, reply) => reply.status(201).send(await signUp(db, auth, request.body)),
+    async (request, reply) => {
+      try {
+        const created = await signUp(db, auth, {
+          ...request.body,
+          ip: request.ip,
+          limitPerHour: signupLimitPerHour,
+        });
+        return await reply.status(201).send(created);
+      } catch (error) {
+        if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+    },
   );
 
   app.post(

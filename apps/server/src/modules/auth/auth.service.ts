@@ -32,7 +32,20 @@ function toPublicUser(user: { id: string; name: string; email: string }): Public
  * transaction. When the second step fails, the identity is deleted again, so
  * a failed sign-up leaves nothing behind.
  */
-export async function signUp(db: Database, auth: Auth, input: SignupInput): Promise<SignupResponse> {
+export async function signUp(
+  db: Database,
+  auth: Auth,
+  input: SignupInput & { ip: string; limitPerHour: number },
+): Promise<SignupResponse> {
+  // Every attempt that reaches this point counts, so nobody can probe which
+  // e-mail addresses are registered or fill the database from one address.
+  if (input.limitPerHour > 0) {
+    const limits: RateLimit[] = [
+      { key: `sign-up:ip:${input.ip}`, limit: input.limitPerHour, windowMs: 60 * 60_000 },
+    ];
+    await assertWithinLimits(db, limits, 'sign-ups from this address');
+    await recordHit(db, limits);
+  }
   if (await findAuthUserByEmail(db, input.email)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
   const subdomain = await chooseSubdomain(db, input.organizationName, input.subdomain);
 

@@ -335,6 +335,55 @@ describe('sessions', () => {
   });
 });
 
+describe('sign-up rate limit', () => {
+  it('allows SIGNUP_LIMIT_PER_HOUR sign-ups per client address per hour, then answers 429 with when to retry', async () => {
+    const limited = await createTestApp({ signupLimitPerHour: 2 });
+    try {
+      const signup = (n: number, remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/signup',
+          remoteAddress,
+          payload: {
+            name: `Person ${n}`,
+            email: `limited-${n}@example.com`,
+            password: 'long enough',
+            organizationName: `Limited ${n}`,
+          },
+        });
+      expect((await signup(1, '198.51.100.1')).statusCode).toBe(201);
+      expect((await signup(2, '198.51.100.1')).statusCode).toBe(201);
+      const third = await signup(3, '198.51.100.1');
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({
+        error: expect.stringMatching(
+          /^Too many sign-ups from this address\. Try again in (59|60) minutes\.$/,
+        ),
+        code: 'RATE_LIMITED',
+      });
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(3500);
+      // Nothing was created for the refused attempt.
+      const [row] = await limited.database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(authUsers)
+        .where(eq(authUsers.email, 'limited-3@example.com'));
+      expect(row?.count).toBe(0);
+      // Another address is not affected.
+      expect((await signup(4, '198.51.100.2')).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('reads the limit from SIGNUP_LIMIT_PER_HOUR (20 by default, 0 turns it off)', () => {
+    expect(loadConfig({}).signupLimitPerHour).toBe(20);
+    expect(loadConfig({ SIGNUP_LIMIT_PER_HOUR: '0' }).signupLimitPerHour).toBe(0);
+    expect(() => loadConfig({ SIGNUP_LIMIT_PER_HOUR: 'many' })).toThrow(
+      'Invalid configuration: SIGNUP_LIMIT_PER_HOUR must be a whole number (0 turns the limit off) (got "many")',
+    );
+  });
+});
+
 describe('the demo owner', () => {
   it('signs in with the documented credentials when seeded with the argon2 hasher', async () => {
     await seedDemo(testApp.database.db, { learners: 3, hashPassword });
