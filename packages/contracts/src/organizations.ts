@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { organizationNameSchema, organizationSummarySchema } from './auth';
-import { subdomainSchema } from './subdomain';
+import { SUBDOMAIN_MESSAGES, subdomainSchema } from './subdomain';
 
 export const memberRoleSchema = z.enum(['owner', 'team_member']);
 export type MemberRole = z.infer<typeof memberRoleSchema>;
@@ -30,3 +30,12 @@ export const ORGANIZATION_MESSAGES = {
 } as const;
 
 export const idParams = z.object({ id: z.uuid({ error: 'Not found' }) });
+
+/** A form's subdomain field: empty means "derive it from the organization name" (spec section 5). */
+export const optionalSubdomainField = z.union([z.literal(''), subdomainSchema]);
+
+/** Server answers that belong under a subdomain field rather than in a toast. */
+export const SUBDOMAIN_FIELD_MESSAGES: readonly string[] = [
+  ...Object.values(SUBDOMAIN_MESSAGES),
+  ORGANIZATION_MESSAGES.subdomainTaken,
+];

@@ -1,16 +1,15 @@
 import {
-  ORGANIZATION_MESSAGES,
-  SUBDOMAIN_MESSAGES,
+  SUBDOMAIN_FIELD_MESSAGES,
+  optionalSubdomainField,
   signupInput,
-  slugifySubdomain,
-  subdomainSchema,
   type SignupResponse,
 } from '@courselens/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 
+import { SubdomainField } from '@/components/subdomain-field';
 import { Button } from '@/components/ui/button';
 import { groupByOrganization, identifyUser, trackLoggedIn } from '@/lib/analytics';
 import { signIn } from '@/lib/auth';
@@ -21,16 +20,9 @@ import { reportServerError } from '../utils/server-errors';
 import { TextField } from '@/components/ui/text-field';
 
 /** The sign-up schema of contracts, with an empty subdomain meaning "derive it from the name". */
-const signupFormSchema = signupInput.extend({
-  subdomain: z.union([z.literal(''), subdomainSchema]),
-});
+const signupFormSchema = signupInput.extend({ subdomain: optionalSubdomainField });
 type SignupFormValues = z.input<typeof signupFormSchema>;
 type SignupFormOutput = z.output<typeof signupFormSchema>;
-
-const subdomainMessages: readonly string[] = [
-  ...Object.values(SUBDOMAIN_MESSAGES),
-  ORGANIZATION_MESSAGES.subdomainTaken,
-];
 
 export type SignupFormProps = {
   /** Called once the new session is stored and loaded. */
@@ -52,7 +44,6 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
     defaultValues: { name: '', email: '', password: '', organizationName: '', subdomain: '' },
   });
   const organizationName = useWatch({ control, name: 'organizationName' });
-  const suggestedSubdomain = slugifySubdomain(organizationName ?? '');
 
   async function handleValidSubmit(values: SignupFormOutput) {
     let response: SignupResponse;
@@ -63,7 +54,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         error,
         setError,
         ['name', 'email', 'password', 'organizationName', 'subdomain'],
-        (message) => (subdomainMessages.includes(message) ? 'subdomain' : null),
+        (message) => (SUBDOMAIN_FIELD_MESSAGES.includes(message) ? 'subdomain' : null),
       );
       return;
     }
@@ -104,18 +95,8 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         error={errors.organizationName?.message}
         {...register('organizationName')}
       />
-      <TextField
-        label="Subdomain"
-        labelAside="Optional"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder={suggestedSubdomain || 'acme-learning'}
-        hint={
-          suggestedSubdomain
-            ? `Leave empty to use “${suggestedSubdomain}” (or a free variant of it).`
-            : 'Leave empty to derive it from the organization name.'
-        }
+      <SubdomainField
+        organizationName={organizationName}
         error={errors.subdomain?.message}
         {...register('subdomain')}
       />

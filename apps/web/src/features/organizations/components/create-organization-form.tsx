@@ -1,26 +1,24 @@
 import {
+  SUBDOMAIN_FIELD_MESSAGES,
   createOrganizationInput,
-  slugifySubdomain,
-  subdomainSchema,
+  optionalSubdomainField,
   type OrganizationBody,
 } from '@courselens/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 
+import { SubdomainField } from '@/components/subdomain-field';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
 import { useCreateOrganization } from '../api/create-organization';
 
-import { subdomainServerMessages } from './subdomain-messages';
 import { TextField } from '@/components/ui/text-field';
 
 /** The contracts' schema, with an empty subdomain meaning "derive it from the name". */
-const createOrganizationFormSchema = createOrganizationInput.extend({
-  subdomain: z.union([z.literal(''), subdomainSchema]),
-});
+const createOrganizationFormSchema = createOrganizationInput.extend({ subdomain: optionalSubdomainField });
 type CreateOrganizationFormValues = z.input<typeof createOrganizationFormSchema>;
 type CreateOrganizationFormOutput = z.output<typeof createOrganizationFormSchema>;
 
@@ -41,7 +39,6 @@ export function CreateOrganizationForm({ onCreated }: CreateOrganizationFormProp
     defaultValues: { name: '', subdomain: '' },
   });
   const name = useWatch({ control, name: 'name' });
-  const suggestedSubdomain = slugifySubdomain(name ?? '');
 
   async function handleValidSubmit(values: CreateOrganizationFormOutput) {
     try {
@@ -50,7 +47,7 @@ export function CreateOrganizationForm({ onCreated }: CreateOrganizationFormProp
       );
     } catch (error) {
       const message = isApiError(error) ? error.message : 'Something went wrong. Please try again.';
-      if (subdomainServerMessages.includes(message)) setError('subdomain', { type: 'server', message });
+      if (SUBDOMAIN_FIELD_MESSAGES.includes(message)) setError('subdomain', { type: 'server', message });
       else toast.error(message);
     }
   }
@@ -67,21 +64,7 @@ export function CreateOrganizationForm({ onCreated }: CreateOrganizationFormProp
         error={errors.name?.message}
         {...register('name')}
       />
-      <TextField
-        label="Subdomain"
-        labelAside="Optional"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder={suggestedSubdomain || 'acme-learning'}
-        hint={
-          suggestedSubdomain
-            ? `Leave empty to use “${suggestedSubdomain}” (or a free variant of it).`
-            : 'Leave empty to derive it from the organization name.'
-        }
-        error={errors.subdomain?.message}
-        {...register('subdomain')}
-      />
+      <SubdomainField organizationName={name} error={errors.subdomain?.message} {...register('subdomain')} />
       <Button type="submit" size="lg" className="w-full sm:w-auto sm:self-end" isLoading={isSubmitting}>
         {isSubmitting ? 'Creating…' : 'Create organization'}
       </Button>

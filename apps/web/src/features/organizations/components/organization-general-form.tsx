@@ -1,4 +1,4 @@
-import { organizationNameSchema, subdomainSchema } from '@courselens/contracts';
+import { SUBDOMAIN_FIELD_MESSAGES, organizationNameSchema, subdomainSchema } from '@courselens/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -10,7 +10,6 @@ import { toast } from '@/lib/toast';
 
 import { useUpdateOrganization } from '../api/update-organization';
 
-import { subdomainServerMessages } from './subdomain-messages';
 import { TextField } from '@/components/ui/text-field';
 
 /** The fields of the contracts' update schema, both required on this form. */
@@ -45,7 +44,7 @@ export function OrganizationGeneralForm({ organization }: OrganizationGeneralFor
       toast.success('Organization updated');
     } catch (error) {
       const message = isApiError(error) ? error.message : 'Something went wrong. Please try again.';
-      if (subdomainServerMessages.includes(message)) setError('subdomain', { type: 'server', message });
+      if (SUBDOMAIN_FIELD_MESSAGES.includes(message)) setError('subdomain', { type: 'server', message });
       else toast.error(message);
     }
   }
