@@ -6,7 +6,12 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
-import { appNavigation, profileNavigation, visitorNavigation } from '@/config/navigation';
+import {
+  appNavigation,
+  profileNavigation,
+  visitorNavigation,
+  type AppNavigationItem,
+} from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { useClickOutside } from '@/hooks/use-click-outside';
 import { useEscapeKey } from '@/hooks/use-escape-key';
@@ -217,21 +222,7 @@ function SignedInSidebarBody({
           </div>
         )}
       </div>
-      <nav aria-label="Primary" className="flex-1 overflow-y-auto px-3 py-3">
-        <ul className="flex flex-col gap-0.5">
-          {appNavigation.map((item) => (
-            <li key={item.label}>
-              <SidebarLink
-                href={item.href}
-                label={item.label}
-                icon={<item.icon aria-hidden="true" />}
-                isCollapsed={isCollapsed}
-                isExternal={item.isExternal}
-              />
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PrimaryNav items={appNavigation} isCollapsed={isCollapsed} />
       <div className={cn('flex flex-col gap-2 border-t border-line p-3', isCollapsed && 'items-center px-2')}>
         <Link
           to={profileNavigation.href}
@@ -274,26 +265,33 @@ function SignedInSidebarBody({
   );
 }
 
+/** The sidebar's main links, the same for visitors and signed-in people. */
+function PrimaryNav({ items, isCollapsed }: { items: readonly AppNavigationItem[]; isCollapsed: boolean }) {
+  return (
+    <nav aria-label="Primary" className="flex-1 overflow-y-auto px-3 py-3">
+      <ul className="flex flex-col gap-0.5">
+        {items.map((item) => (
+          <li key={item.label}>
+            <SidebarLink
+              href={item.href}
+              label={item.label}
+              icon={<item.icon aria-hidden="true" />}
+              isCollapsed={isCollapsed}
+              isExternal={item.isExternal}
+            />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 function VisitorSidebarBody({ isCollapsed }: { isCollapsed: boolean }) {
   const items = visitorNavigation.filter((item) => !['Sign in', 'Sign up'].includes(item.label));
   const accountItems = visitorNavigation.filter((item) => ['Sign in', 'Sign up'].includes(item.label));
   return (
     <>
-      <nav aria-label="Primary" className="flex-1 overflow-y-auto px-3 py-3">
-        <ul className="flex flex-col gap-0.5">
-          {items.map((item) => (
-            <li key={item.label}>
-              <SidebarLink
-                href={item.href}
-                label={item.label}
-                icon={<item.icon aria-hidden="true" />}
-                isCollapsed={isCollapsed}
-                isExternal={item.isExternal}
-              />
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PrimaryNav items={items} isCollapsed={isCollapsed} />
       <div className={cn('flex flex-col gap-1 border-t border-line p-3', isCollapsed && 'items-center px-2')}>
         {accountItems.map((item) => (
           <SidebarLink
