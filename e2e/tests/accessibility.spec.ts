@@ -93,3 +93,14 @@ test('keyboard: the mobile menu opens, is navigable and closes with Escape', asy
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('mobile-menu')).toHaveCount(0);
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the product documentation at /docs/ has no serious violations in ${colorScheme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await page.goto('/docs/');
+    await expect(page.getByRole('heading', { name: /Getting started/ })).toBeVisible();
+    // The API reference is rendered by Swagger UI from the OpenAPI document: wait for its operations.
+    await expect(page.locator('.opblock').first()).toBeVisible();
+    expect(await seriousViolations(page), `/docs/ in ${colorScheme}`).toEqual([]);
+  });
+}
