@@ -46,7 +46,10 @@ test('an owner invites a teammate who joins through /team-signup as a team membe
   );
 });
 
-test('an owner creates an API key, sees its secret once, and revokes it', async ({ page, request }) => {
+test('an owner creates an API key, sees its secret once, uses it, and revokes it', async ({
+  page,
+  request,
+}) => {
   const owner = await signUpViaApi(request);
   await signInAs(page, owner.token);
   await page.goto('/organization/settings?tab=api-keys');
@@ -67,10 +70,34 @@ test('an owner creates an API key, sees its secret once, and revokes it', async 
   expect(listedText).not.toContain(secret);
   expect(listedText).not.toContain(createHash('sha256').update(secret).digest('hex'));
 
+  // The key works on the ingestion API...
+  const sendEvent = (id: string) =>
+    request.post('/api/v1/events', {
+      headers: { authorization: `Bearer ${secret}` },
+      data: {
+        events: [
+          {
+            id,
+            type: 'course.started',
+            course: { externalCourseId: 'safety-101', title: 'Safety 101' },
+            learner: { email: 'learner@example.com', name: 'Lee Learner' },
+          },
+        ],
+      },
+    });
+  const used = await sendEvent('e2e-key-used-1');
+  expect(used.status()).toBe(200);
+  expect(await used.json()).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+  // ...and nowhere else: an ingest key reads nothing.
+  expect(
+    (await request.get('/api/courses', { headers: { authorization: `Bearer ${secret}` } })).status(),
+  ).toBe(401);
+
   await page.getByRole('button', { name: 'Revoke Safety course' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
   await expect(page.getByText('API key “Safety course” revoked')).toBeVisible();
   await expect(page.getByText('Revoked', { exact: true })).toBeVisible();
+  expect((await sendEvent('e2e-key-used-2')).status()).toBe(401);
 
   // The owner's own session is unaffected.
   expect((await getMe(request, owner.token)).ok()).toBe(true);
