@@ -149,6 +149,12 @@ export const learnerVariableValues = pgTable(
     ),
     // A learner's variables, optionally within one course (and learner deletion).
     index('learner_variable_values_learner_idx').on(table.organizationId, table.learnerId, table.courseId),
+    // A course's values: last activity per course, course deletion, course variable lists.
+    index('learner_variable_values_org_course_recorded_idx').on(
+      table.organizationId,
+      table.courseId,
+      table.recordedAt,
+    ),
     // Deleting runs (course deletion) finds their values.
     index('learner_variable_values_course_run_idx').on(table.organizationId, table.courseRunId),
   ],

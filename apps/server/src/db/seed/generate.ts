@@ -385,6 +385,7 @@ export function* generateLearners(options: DatasetOptions, catalog: Catalog): Ge
       email: repeat === 1 ? key : `${local}${repeat}@${plan.domain}`,
       createdAt: new Date(firstSeen),
       updatedAt: new Date(lastSeen),
+      lastActivityAt: new Date(lastSeen),
     });
   }
 }

@@ -310,6 +310,11 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
     }
   });
 
+  // PGlite has no autovacuum daemon, so without this the planner keeps the
+  // empty-table statistics and picks nested loops over every seeded row
+  // (a 20 000-learner list took a minute instead of milliseconds).
+  await db.execute(sql`analyze`);
+
   const counts = Object.fromEntries(Object.values(COUNT_KEYS).map((key) => [key, 0])) as SeedCounts;
   for (const [table, timing] of inserter.timings) {
     const key = COUNT_KEYS[table];

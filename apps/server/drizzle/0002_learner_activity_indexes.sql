@@ -1,0 +1,3 @@
+ALTER TABLE "learners" ADD COLUMN "last_activity_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "learners_org_last_activity_idx" ON "learners" USING btree ("organization_id","last_activity_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "learner_variable_values_org_course_recorded_idx" ON "learner_variable_values" USING btree ("organization_id","course_id","recorded_at");
