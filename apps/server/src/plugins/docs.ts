@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 import { appVersion } from '../lib/version';
+import { DOCS_THEME_CSS } from './docs-theme';
 
 /**
  * The product documentation at `/docs/`: getting started, connecting a course
@@ -70,6 +71,19 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+    uiConfig: {
+      docExpansion: 'list',
+      // Deep links put an <a> inside each operation's toggle button (nested
+      // interactive controls that screen readers cannot reach), so they stay off.
+      deepLinking: false,
+      defaultModelsExpandDepth: 0,
+      // Without the stock top bar: its unlabelled URL box and logo image fail
+      // accessibility checks, and the page documents one API only.
+      layout: 'BaseLayout',
+    },
+    theme: {
+      title: 'CourseLens API documentation',
+      css: [{ filename: 'courselens.css', content: DOCS_THEME_CSS }],
+    },
   });
 }
