@@ -37,6 +37,41 @@ test.describe('toasts behave as the spec says', () => {
     await expect(toastElement).toBeHidden({ timeout: 6_000 });
   });
 
+  test('a toast sits top-right with an icon, a progress bar and a close button', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const toastElement = await raiseToast(page);
+    const box = await toastElement.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeLessThan(100);
+    expect(box!.x + box!.width).toBeGreaterThan(1280 - 100);
+    await expect(toastElement.locator('.Toastify__toast-icon svg')).toBeVisible();
+    await expect(toastElement.getByRole('progressbar')).toBeAttached();
+    await toastElement.getByRole('button', { name: /close/i }).click();
+    await expect(toastElement).toBeHidden({ timeout: 1_500 });
+  });
+
+  test('dragging a toast sideways dismisses it, a short drag puts it back', async ({ page }) => {
+    const toastElement = await raiseToast(page);
+    await toastElement.hover();
+    const box = (await toastElement.boundingBox())!;
+    const y = box.y + box.height / 2;
+    // A drag shorter than react-toastify's threshold (80% of the width) snaps back.
+    await page.mouse.move(box.x + 20, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 60, y, { steps: 5 });
+    await page.mouse.up();
+    await expect(toastElement).toBeVisible();
+    // A long one throws it away well before its 3000 ms are up.
+    await toastElement.hover();
+    await page.mouse.move(box.x + 20, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 20 + box.width, y, { steps: 10 });
+    // Mid-drag the toast follows the pointer (so it is a drag, not a click that closes it).
+    await expect(toastElement).toHaveAttribute('style', /translate3d\((?!0px)/);
+    await page.mouse.up();
+    await expect(toastElement).toBeHidden({ timeout: 1_500 });
+  });
+
   test('losing focus pauses a toast until the window has focus again', async ({ page }) => {
     const toastElement = await raiseToast(page);
     await page.evaluate(() => window.dispatchEvent(new Event('blur')));
