@@ -17,3 +17,4 @@ export * from './variables';
 export * from './questions';
 export * from './dashboard';
 export * from './activity';
+export * from './plans';

@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 
 import { Badge } from '@/components/ui/badge';
 import { buttonClassName } from '@/components/ui/button';
-import { formatLimit, plans } from '@/config/plans';
+import { plans } from '@courselens/contracts';
+
+import { formatNumber } from '@/lib/format';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 
@@ -53,15 +55,15 @@ export function PricingRoute() {
                 <dl className="mt-6 grid grid-cols-3 gap-2 rounded-xl bg-surface-muted p-3 text-center">
                   <div>
                     <dt className="text-xs text-fg-subtle">Learners</dt>
-                    <dd className="font-semibold text-fg">{formatLimit(plan.limits.maxLearners)}</dd>
+                    <dd className="font-semibold text-fg">{formatNumber(plan.limits.maxLearners)}</dd>
                   </div>
                   <div>
                     <dt className="text-xs text-fg-subtle">Courses</dt>
-                    <dd className="font-semibold text-fg">{formatLimit(plan.limits.maxCourses)}</dd>
+                    <dd className="font-semibold text-fg">{formatNumber(plan.limits.maxCourses)}</dd>
                   </div>
                   <div>
                     <dt className="text-xs text-fg-subtle">AI agents</dt>
-                    <dd className="font-semibold text-fg">{formatLimit(plan.limits.maxChatbots)}</dd>
+                    <dd className="font-semibold text-fg">{formatNumber(plan.limits.maxChatbots)}</dd>
                   </div>
                 </dl>
                 <ul className="mt-6 flex flex-1 flex-col gap-2.5 text-sm">

@@ -1,7 +1,6 @@
 /**
- * The plan definitions, read by the pricing page today and by billing later.
- * One module so the caps shown to visitors are the caps enforced.
- * TODO(billing): move to packages/contracts so the server enforces the same caps.
+ * The plan definitions: the pricing page shows them and billing (server and
+ * web) reads the same caps, so what visitors are promised is what is enforced.
  */
 export type PlanId = 'free' | 'team' | 'business';
 
@@ -60,7 +59,3 @@ export const plans: readonly Plan[] = [
     ],
   },
 ];
-
-export function formatLimit(value: number): string {
-  return new Intl.NumberFormat('en-US').format(value);
-}
