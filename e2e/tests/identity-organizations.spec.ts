@@ -66,3 +66,18 @@ test('a person renames themself on the profile page', async ({ page, request }) 
   await page.reload();
   await expect(page.getByLabel('Name')).toHaveValue('Grace Brewster Hopper');
 });
+
+test('at 375 px a link to a settings tab opens with that tab scrolled into view', async ({
+  page,
+  request,
+}) => {
+  await signUpViaApi(page, request);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/organization/settings?tab=api-keys');
+  const tab = page.getByRole('tab', { name: 'API keys' });
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  // (Its -1px bottom margin overlaps the row's border, hence not quite 1.)
+  await expect(tab).toBeInViewport({ ratio: 0.95 });
+  // And no sideways scroll of the page itself.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});

@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { PageHeader } from '@/components/page-header';
@@ -41,6 +41,13 @@ export function OrganizationSettingsPage({
   const baseId = useId();
   const tabRefs = useRef<Partial<Record<SettingsTab, HTMLButtonElement | null>>>({});
   const organization = session.currentOrganization;
+  const isLoaded = Boolean(organization);
+
+  // At 375 px the tab row scrolls sideways; a link to ?tab=api-keys must not
+  // open on a tab the reader cannot see.
+  useEffect(() => {
+    tabRefs.current[activeTab]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [activeTab, isLoaded]);
 
   function selectTab(tab: SettingsTab, moveFocus = false) {
     setSearchParams(
