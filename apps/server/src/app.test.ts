@@ -125,6 +125,19 @@ describe('API basics', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['content-security-policy']).toMatch(/connect-src 'self'(;|$)/);
+  });
+
+  it('lets the browser app reach the origins of CSP_CONNECT_SRC (e.g. PostHog)', async () => {
+    const withAnalytics = await createTestApp({ cspConnectSrc: ['https://eu.i.posthog.com'] });
+    try {
+      const response = await withAnalytics.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.headers['content-security-policy']).toMatch(
+        /connect-src 'self' https:\/\/eu\.i\.posthog\.com(;|$)/,
+      );
+    } finally {
+      await withAnalytics.close();
+    }
   });
 });
 

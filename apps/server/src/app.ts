@@ -90,7 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // CSP_CONNECT_SRC: e.g. the PostHog host a build's VITE_POSTHOG_HOST points at.
+        connectSrc: ["'self'", ...config.cspConnectSrc],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'self'"],

@@ -71,4 +71,15 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL must be an smtp/);
   });
+
+  it('reads extra connect-src origins and refuses anything but bare origins', () => {
+    expect(loadConfig({}).cspConnectSrc).toEqual([]);
+    expect(
+      loadConfig({ CSP_CONNECT_SRC: 'https://eu.i.posthog.com/, http://localhost:8010' }).cspConnectSrc,
+    ).toEqual(['https://eu.i.posthog.com', 'http://localhost:8010']);
+    expect(() => loadConfig({ CSP_CONNECT_SRC: "https://x.example 'unsafe-eval'" })).toThrow(
+      /CSP_CONNECT_SRC must be a comma-separated list of http:\/\/ or https:\/\/ origins/,
+    );
+    expect(() => loadConfig({ CSP_CONNECT_SRC: 'https://x.example/path' })).toThrow(/CSP_CONNECT_SRC/);
+  });
 });

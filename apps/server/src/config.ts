@@ -63,6 +63,18 @@ const envSchema = z.object({
     .default('20')
     .refine((value) => /^\d+$/.test(value), { message: 'must be a whole number (0 turns the limit off)' })
     .transform(Number),
+  CSP_CONNECT_SRC: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/+$/, ''))
+        .filter((origin) => origin.length > 0),
+    )
+    .refine((origins) => origins.every((origin) => /^https?:\/\/[^/\s'";]+$/.test(origin)), {
+      message: 'must be a comma-separated list of http:// or https:// origins (no paths)',
+    }),
   SHUTDOWN_TIMEOUT_MS: z
     .string()
     .default('10000')
@@ -91,6 +103,8 @@ export type AppConfig = {
   smtp: { url: string; from: string } | undefined;
   /** Sign-ups allowed per client address per hour; 0 turns the limit off. */
   signupLimitPerHour: number;
+  /** Origins the browser app may call besides its own (e.g. a PostHog host), added to CSP connect-src. */
+  cspConnectSrc: string[];
 };
 
 export class ConfigError extends Error {
@@ -134,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     publicUrl: values.PUBLIC_URL,
     smtp: values.SMTP_URL ? { url: values.SMTP_URL, from: values.SMTP_FROM } : undefined,
     signupLimitPerHour: values.SIGNUP_LIMIT_PER_HOUR,
+    cspConnectSrc: values.CSP_CONNECT_SRC,
   };
 }

@@ -12,9 +12,9 @@
  *   "password" (checked in the selector and again, on the whole element
  *   chain, before an event leaves the browser).
  *
- * NOTE for deployment: the server's CSP has `connect-src 'self'`; serve
- * PostHog through a same-origin path (`VITE_POSTHOG_HOST=/ingest`) or add the
- * host to connect-src.
+ * Deployment: the server's CSP allows `connect-src 'self'` plus the origins
+ * of its `CSP_CONNECT_SRC` setting; set it to the PostHog host (or serve
+ * PostHog through a same-origin path such as `VITE_POSTHOG_HOST=/ingest`).
  */
 import type { PostHog } from 'posthog-js';
 
