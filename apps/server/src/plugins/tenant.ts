@@ -68,6 +68,12 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** One resource, or several when a route has several parameters (`/learners/:learnerId/courses/:courseId`). */
     resource?: RouteResource | readonly RouteResource[];
+    /**
+     * `api-key` routes only: without an Authorization header, the key may come
+     * as `key` in the JSON body (navigator.sendBeacon cannot set headers). It
+     * is checked after the body is parsed, before validation and the handler.
+     */
+    apiKeyInBody?: boolean;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
@@ -112,6 +118,31 @@ export function registerTenant(app: FastifyInstance, db: Database): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('tenant', null);
 
+  const authenticateApiKeyCaller = async (
+    request: FastifyRequest,
+    key: string | null,
+    access: 'api-key' | 'api-key:full',
+  ): Promise<void> => {
+    const caller = key ? await authenticateApiKey(db, key) : null;
+    if (!caller || (access === 'api-key:full' && caller.scope !== 'full')) {
+      throw new AppError('UNAUTHENTICATED', 'Invalid or expired API key');
+    }
+    request.caller = caller;
+    request.tenant = { organizationId: caller.organizationId, role: null };
+  };
+
+  // The API key of a route with `apiKeyInBody`, when no Authorization header
+  // carried it. The key is never logged (Fastify does not log bodies).
+  app.addHook('preValidation', async (request) => {
+    const config = request.routeOptions.config;
+    if (!config.apiKeyInBody || request.caller !== null || !isApiRoute(request.routeOptions.url)) return;
+    const access = config.access ?? 'member';
+    if (access !== 'api-key' && access !== 'api-key:full') return;
+    const body = request.body as { key?: unknown } | null | undefined;
+    const key = typeof body === 'object' && body !== null && typeof body.key === 'string' ? body.key : null;
+    await authenticateApiKeyCaller(request, key, access);
+  });
+
   app.addHook('onRoute', (route) => {
     if (!isApiRoute(route.url)) return;
     const access = route.config?.access ?? 'member';
@@ -138,12 +169,9 @@ export function registerTenant(app: FastifyInstance, db: Database): void {
 
     const token = bearerToken(request);
     if (access === 'api-key' || access === 'api-key:full') {
-      const caller = token ? await authenticateApiKey(db, token) : null;
-      if (!caller || (access === 'api-key:full' && caller.scope !== 'full')) {
-        throw new AppError('UNAUTHENTICATED', 'Invalid or expired API key');
-      }
-      request.caller = caller;
-      request.tenant = { organizationId: caller.organizationId, role: null };
+      // A beacon's key is in the body, which is not parsed yet: see preValidation.
+      if (config.apiKeyInBody && request.headers.authorization === undefined) return;
+      await authenticateApiKeyCaller(request, token, access);
       return;
     }
 

@@ -1,0 +1,487 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { IngestedEventType, VariableDataType } from '../../db/schema';
+
+// Set-based SQL for one ingestion batch. Every statement takes whole columns
+// as array parameters (`unnest($n::type[])`), so a batch of 1000 events costs
+// about a dozen statements whatever its size. Inputs are sorted by their
+// unique key so concurrent batches take row and index locks in the same
+// order (fewer deadlocks; the service retries the rest).
+
+type Rows<T> = { rows: T[] };
+
+const iso = (date: Date) => date.toISOString();
+
+export type IngestionSettings = { autoRegister: boolean; apiKeyName: string | null };
+
+export async function getIngestionSettings(
+  db: Database,
+  organizationId: string,
+  apiKeyId: string,
+): Promise<IngestionSettings> {
+  const result: Rows<{ auto_register: boolean; api_key_name: string | null }> = await db.execute(sql`
+    select o.auto_register, k.name as api_key_name
+    from organizations o
+    left join api_keys k on k.organization_id = o.id and k.id = ${apiKeyId}
+    where o.id = ${organizationId}`);
+  const row = result.rows[0];
+  return { autoRegister: row?.auto_register ?? true, apiKeyName: row?.api_key_name ?? null };
+}
+
+/** Event ids of the organization already stored, among `eventIds`. */
+export async function findStoredEventIds(
+  db: Database,
+  organizationId: string,
+  eventIds: readonly string[],
+): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const result: Rows<{ event_id: string }> = await db.execute(sql`
+    select event_id from ingested_events
+    where organization_id = ${organizationId} and event_id = any(${sql.param(eventIds)}::text[])`);
+  return new Set(result.rows.map((row) => row.event_id));
+}
+
+/** Live (not deleted) courses by external id. */
+export async function findLiveCourses(
+  db: Database,
+  organizationId: string,
+  externalIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (externalIds.length === 0) return new Map();
+  const result: Rows<{ id: string; external_course_id: string }> = await db.execute(sql`
+    select id, external_course_id from courses
+    where organization_id = ${organizationId} and not is_deleted
+      and external_course_id = any(${sql.param(externalIds)}::text[])`);
+  return new Map(result.rows.map((row) => [row.external_course_id, row.id]));
+}
+
+/** Registers courses seen for the first time; one already registered (even concurrently) is left alone. */
+export async function insertCourses(
+  db: Database,
+  organizationId: string,
+  courses: readonly { externalId: string; title: string }[],
+): Promise<void> {
+  if (courses.length === 0) return;
+  const sorted = [...courses].sort((a, b) => compare(a.externalId, b.externalId));
+  await db.execute(sql`
+    insert into courses (organization_id, course_title, external_course_id)
+    select ${organizationId}, c.title, c.external_id
+    from unnest(${sql.param(sorted.map((c) => c.externalId))}::text[], ${sql.param(sorted.map((c) => c.title))}::text[])
+      as c(external_id, title)
+    order by c.external_id
+    on conflict do nothing`);
+}
+
+/**
+ * Creates learners seen for the first time (e-mail lower-cased by the
+ * database, so the unique index and the check agree) and moves every
+ * learner's `last_activity_at` forward to its latest event. Returns the
+ * learner id for each e-mail as sent.
+ */
+export async function upsertLearners(
+  db: Database,
+  organizationId: string,
+  learners: readonly { email: string; name: string | null; lastActivityAt: Date }[],
+): Promise<Map<string, string>> {
+  if (learners.length === 0) return new Map();
+  const result: Rows<{ raw_email: string; id: string }> = await db.execute(sql`
+    with raw as (
+      select * from unnest(
+        ${sql.param(learners.map((l) => l.email))}::text[],
+        ${sql.param(learners.map((l) => l.name))}::text[],
+        ${sql.param(learners.map((l) => iso(l.lastActivityAt)))}::timestamptz[]
+      ) as r(email, name, at)
+    ),
+    input as (
+      select lower(email) as email, min(name) as name, max(at) as at from raw group by 1
+    ),
+    upserted as (
+      insert into learners (organization_id, email, name, last_activity_at)
+      select ${organizationId}, email, name, at from input order by email
+      on conflict (organization_id, email) do update set
+        last_activity_at = greatest(learners.last_activity_at, excluded.last_activity_at),
+        name = coalesce(learners.name, excluded.name)
+      returning id, email
+    )
+    select raw.email as raw_email, upserted.id
+    from raw join upserted on upserted.email = lower(raw.email)`);
+  return new Map(result.rows.map((row) => [row.raw_email, row.id]));
+}
+
+export type ResolvedVariable = {
+  courseId: string;
+  name: string;
+  variableId: string;
+  /** The course the value belongs to: the destination variable's course when a mapping applies. */
+  variableCourseId: string;
+  dataType: VariableDataType;
+};
+
+/**
+ * The variable each (course, name) writes to: the destination of the
+ * course's mapping for that source name when there is one, otherwise the
+ * course's own variable of that name. Pairs with neither are left out.
+ */
+export async function resolveVariables(
+  db: Database,
+  organizationId: string,
+  pairs: readonly { courseId: string; name: string }[],
+): Promise<ResolvedVariable[]> {
+  if (pairs.length === 0) return [];
+  const result: Rows<{
+    course_id: string;
+    name: string;
+    variable_id: string;
+    variable_course_id: string;
+    data_type: VariableDataType;
+  }> = await db.execute(sql`
+    select i.course_id, i.name,
+      coalesce(mv.id, v.id) as variable_id,
+      coalesce(mv.course_id, v.course_id) as variable_course_id,
+      coalesce(mv.data_type, v.data_type) as data_type
+    from unnest(${sql.param(pairs.map((p) => p.courseId))}::uuid[], ${sql.param(pairs.map((p) => p.name))}::text[])
+      as i(course_id, name)
+    left join course_variable_mappings m
+      on m.organization_id = ${organizationId} and m.course_id = i.course_id
+      and m.source_variable_name = i.name
+    left join variables mv on mv.organization_id = ${organizationId} and mv.id = m.destination_variable_id
+    left join variables v
+      on v.organization_id = ${organizationId} and v.course_id = i.course_id and v.name = i.name
+    where coalesce(mv.id, v.id) is not null`);
+  return result.rows.map((row) => ({
+    courseId: row.course_id,
+    name: row.name,
+    variableId: row.variable_id,
+    variableCourseId: row.variable_course_id,
+    dataType: row.data_type,
+  }));
+}
+
+/** Registers variables seen for the first time (the first value decides the data type). */
+export async function insertVariables(
+  db: Database,
+  organizationId: string,
+  variables: readonly { courseId: string; name: string; dataType: VariableDataType }[],
+): Promise<void> {
+  if (variables.length === 0) return;
+  const sorted = [...variables].sort((a, b) => compare(a.courseId, b.courseId) || compare(a.name, b.name));
+  await db.execute(sql`
+    insert into variables (organization_id, course_id, name, data_type)
+    select ${organizationId}, v.course_id, v.name, v.data_type
+    from unnest(
+      ${sql.param(sorted.map((v) => v.courseId))}::uuid[],
+      ${sql.param(sorted.map((v) => v.name))}::text[],
+      ${sql.param(sorted.map((v) => v.dataType))}::text[]
+    ) as v(course_id, name, data_type)
+    order by v.course_id, v.name
+    on conflict do nothing`);
+}
+
+export type QuestionKey = { courseId: string; interactionId: string };
+
+/** Question ids by `${courseId} ${interactionId}`. */
+export async function findQuestions(
+  db: Database,
+  organizationId: string,
+  keys: readonly QuestionKey[],
+): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const result: Rows<{ id: string; course_id: string; interaction_id: string }> = await db.execute(sql`
+    select q.id, q.course_id, q.interaction_id
+    from unnest(${sql.param(keys.map((k) => k.courseId))}::uuid[], ${sql.param(keys.map((k) => k.interactionId))}::text[])
+      as i(course_id, interaction_id)
+    join questions q on q.organization_id = ${organizationId} and q.course_id = i.course_id
+      and q.interaction_id = i.interaction_id`);
+  return new Map(result.rows.map((row) => [questionKey(row.course_id, row.interaction_id), row.id]));
+}
+
+export const questionKey = (courseId: string, interactionId: string) => `${courseId} ${interactionId}`;
+
+/** Registers questions seen for the first time with their numbers, text and correct answer. */
+export async function insertQuestions(
+  db: Database,
+  organizationId: string,
+  rows: readonly (QuestionKey & {
+    slideNumber: number | null;
+    questionNumber: number | null;
+    text: string | null;
+    correctAnswer: string | null;
+  })[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const sorted = [...rows].sort(
+    (a, b) => compare(a.courseId, b.courseId) || compare(a.interactionId, b.interactionId),
+  );
+  await db.execute(sql`
+    insert into questions
+      (organization_id, course_id, interaction_id, slide_number, question_number, question_text, correct_answer)
+    select ${organizationId}, q.course_id, q.interaction_id, q.slide_number, q.question_number, q.question_text,
+      q.correct_answer
+    from unnest(
+      ${sql.param(sorted.map((q) => q.courseId))}::uuid[],
+      ${sql.param(sorted.map((q) => q.interactionId))}::text[],
+      ${sql.param(sorted.map((q) => q.slideNumber))}::int[],
+      ${sql.param(sorted.map((q) => q.questionNumber))}::int[],
+      ${sql.param(sorted.map((q) => q.text))}::text[],
+      ${sql.param(sorted.map((q) => q.correctAnswer))}::text[]
+    ) as q(course_id, interaction_id, slide_number, question_number, question_text, correct_answer)
+    order by q.course_id, q.interaction_id
+    on conflict do nothing`);
+}
+
+/**
+ * Stores the events' ids (the idempotency keys) and returns those that were
+ * new: an id already stored, by an earlier request or a concurrent one that
+ * committed first, is skipped and counts as a duplicate.
+ */
+export async function insertIngestedEvents(
+  db: Database,
+  organizationId: string,
+  apiKeyId: string,
+  events: readonly {
+    eventId: string;
+    type: IngestedEventType;
+    courseId: string;
+    learnerId: string;
+    occurredAt: Date;
+  }[],
+): Promise<Set<string>> {
+  if (events.length === 0) return new Set();
+  const sorted = [...events].sort((a, b) => compare(a.eventId, b.eventId));
+  const result: Rows<{ event_id: string }> = await db.execute(sql`
+    insert into ingested_events (organization_id, event_id, type, api_key_id, course_id, learner_id, occurred_at)
+    select ${organizationId}, e.event_id, e.type, ${apiKeyId}, e.course_id, e.learner_id, e.occurred_at
+    from unnest(
+      ${sql.param(sorted.map((e) => e.eventId))}::text[],
+      ${sql.param(sorted.map((e) => e.type))}::text[],
+      ${sql.param(sorted.map((e) => e.courseId))}::uuid[],
+      ${sql.param(sorted.map((e) => e.learnerId))}::uuid[],
+      ${sql.param(sorted.map((e) => iso(e.occurredAt)))}::timestamptz[]
+    ) as e(event_id, type, course_id, learner_id, occurred_at)
+    order by e.event_id
+    on conflict do nothing
+    returning event_id`);
+  return new Set(result.rows.map((row) => row.event_id));
+}
+
+export type RunKey = { courseId: string; learnerId: string; clientRunId: string };
+export const runKey = (courseId: string, learnerId: string, clientRunId: string) =>
+  `${courseId} ${learnerId} ${clientRunId}`;
+
+/**
+ * Makes sure each named run (the tracker's `run` id) exists, starting at its
+ * earliest event seen so far, and returns the run ids by `runKey`.
+ */
+export async function ensureNamedRuns(
+  db: Database,
+  organizationId: string,
+  runs: readonly (RunKey & { startedAt: Date })[],
+): Promise<Map<string, string>> {
+  if (runs.length === 0) return new Map();
+  const sorted = [...runs].sort(
+    (a, b) =>
+      compare(a.courseId, b.courseId) ||
+      compare(a.learnerId, b.learnerId) ||
+      compare(a.clientRunId, b.clientRunId),
+  );
+  const columns = sql`
+      ${sql.param(sorted.map((r) => r.courseId))}::uuid[],
+      ${sql.param(sorted.map((r) => r.learnerId))}::uuid[],
+      ${sql.param(sorted.map((r) => r.clientRunId))}::text[],
+      ${sql.param(sorted.map((r) => iso(r.startedAt)))}::timestamptz[]`;
+  await db.execute(sql`
+    insert into course_runs (organization_id, course_id, learner_id, client_run_id, started_at, created_at)
+    select ${organizationId}, r.course_id, r.learner_id, r.client_run_id, r.started_at, r.started_at
+    from unnest(${columns}) as r(course_id, learner_id, client_run_id, started_at)
+    order by r.course_id, r.learner_id, r.client_run_id
+    on conflict do nothing`);
+  // An event older than its run's start (sent late, out of order) moves the
+  // start back; only those rows are written.
+  const result: Rows<{ id: string; course_id: string; learner_id: string; client_run_id: string }> =
+    await db.execute(sql`
+    with input as (
+      select * from unnest(${columns}) as r(course_id, learner_id, client_run_id, started_at)
+    ),
+    moved as (
+      update course_runs cr set started_at = input.started_at, created_at = input.started_at
+      from input
+      where cr.organization_id = ${organizationId} and cr.course_id = input.course_id
+        and cr.learner_id = input.learner_id and cr.client_run_id = input.client_run_id
+        and cr.started_at > input.started_at
+      returning cr.id
+    )
+    select cr.id, cr.course_id, cr.learner_id, cr.client_run_id
+    from input join course_runs cr
+      on cr.organization_id = ${organizationId} and cr.course_id = input.course_id
+      and cr.learner_id = input.learner_id and cr.client_run_id = input.client_run_id`);
+  return new Map(
+    result.rows.map((row) => [runKey(row.course_id, row.learner_id, row.client_run_id), row.id]),
+  );
+}
+
+/** Runs without a client id (one per `course.started` event that names none). */
+export async function insertAnonymousRuns(
+  db: Database,
+  organizationId: string,
+  runs: readonly { courseId: string; learnerId: string; startedAt: Date }[],
+): Promise<void> {
+  if (runs.length === 0) return;
+  await db.execute(sql`
+    insert into course_runs (organization_id, course_id, learner_id, started_at, created_at)
+    select ${organizationId}, r.course_id, r.learner_id, r.started_at, r.started_at
+    from unnest(
+      ${sql.param(runs.map((r) => r.courseId))}::uuid[],
+      ${sql.param(runs.map((r) => r.learnerId))}::uuid[],
+      ${sql.param(runs.map((r) => iso(r.startedAt)))}::timestamptz[]
+    ) as r(course_id, learner_id, started_at)`);
+}
+
+/**
+ * For events that name no run: the learner's run of the course current at
+ * the event's time (the latest started before it, else the latest), or null
+ * when the learner has none. Returned in the order of `events`.
+ */
+export async function findCurrentRuns(
+  db: Database,
+  organizationId: string,
+  events: readonly { courseId: string; learnerId: string; at: Date }[],
+): Promise<(string | null)[]> {
+  if (events.length === 0) return [];
+  const result: Rows<{ ord: number; run_id: string | null }> = await db.execute(sql`
+    select e.ord::int as ord, run.id as run_id
+    from unnest(
+      ${sql.param(events.map((e) => e.courseId))}::uuid[],
+      ${sql.param(events.map((e) => e.learnerId))}::uuid[],
+      ${sql.param(events.map((e) => iso(e.at)))}::timestamptz[]
+    ) with ordinality as e(course_id, learner_id, at, ord)
+    left join lateral (
+      select cr.id from course_runs cr
+      where cr.organization_id = ${organizationId} and cr.course_id = e.course_id
+        and cr.learner_id = e.learner_id
+      order by (cr.started_at <= e.at) desc, cr.started_at desc
+      limit 1
+    ) run on true`);
+  const runs = new Array<string | null>(events.length).fill(null);
+  for (const row of result.rows) runs[Number(row.ord) - 1] = row.run_id;
+  return runs;
+}
+
+export type ValueRow = {
+  variableId: string;
+  learnerId: string;
+  courseId: string;
+  courseRunId: string | null;
+  value: string | null;
+  valueNumber: number | null;
+  valueBoolean: boolean | null;
+  valueDate: Date | null;
+  recordedAt: Date;
+};
+
+export async function insertVariableValues(
+  db: Database,
+  organizationId: string,
+  rows: readonly ValueRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into learner_variable_values (organization_id, variable_id, learner_id, course_id, course_run_id,
+      value, value_number, value_boolean, value_date, recorded_at, created_at)
+    select ${organizationId}, v.variable_id, v.learner_id, v.course_id, v.course_run_id, v.value, v.value_number,
+      v.value_boolean, v.value_date, v.recorded_at, v.recorded_at
+    from unnest(
+      ${sql.param(rows.map((r) => r.variableId))}::uuid[],
+      ${sql.param(rows.map((r) => r.learnerId))}::uuid[],
+      ${sql.param(rows.map((r) => r.courseId))}::uuid[],
+      ${sql.param(rows.map((r) => r.courseRunId))}::uuid[],
+      ${sql.param(rows.map((r) => r.value))}::text[],
+      ${sql.param(rows.map((r) => r.valueNumber))}::float8[],
+      ${sql.param(rows.map((r) => r.valueBoolean))}::boolean[],
+      ${sql.param(rows.map((r) => (r.valueDate ? iso(r.valueDate) : null)))}::timestamptz[],
+      ${sql.param(rows.map((r) => iso(r.recordedAt)))}::timestamptz[]
+    ) as v(variable_id, learner_id, course_id, course_run_id, value, value_number, value_boolean, value_date,
+      recorded_at)`);
+}
+
+export type AnswerRow = {
+  questionId: string;
+  learnerId: string;
+  courseId: string;
+  courseRunId: string | null;
+  slideNumber: number | null;
+  questionNumber: number | null;
+  questionText: string | null;
+  answerChoice: string | null;
+  correct: boolean | null;
+  correctAnswer: string | null;
+  pointsAssigned: number | null;
+  answeredAt: Date;
+};
+
+export async function insertAnswers(
+  db: Database,
+  organizationId: string,
+  rows: readonly AnswerRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into course_run_questions (organization_id, question_id, learner_id, course_id, course_run_id,
+      slide_number, question_number, question_text, answer_choice, correct, correct_answer, points_assigned,
+      created_at)
+    select ${organizationId}, a.question_id, a.learner_id, a.course_id, a.course_run_id, a.slide_number,
+      a.question_number, a.question_text, a.answer_choice, a.correct, a.correct_answer, a.points_assigned,
+      a.created_at
+    from unnest(
+      ${sql.param(rows.map((r) => r.questionId))}::uuid[],
+      ${sql.param(rows.map((r) => r.learnerId))}::uuid[],
+      ${sql.param(rows.map((r) => r.courseId))}::uuid[],
+      ${sql.param(rows.map((r) => r.courseRunId))}::uuid[],
+      ${sql.param(rows.map((r) => r.slideNumber))}::int[],
+      ${sql.param(rows.map((r) => r.questionNumber))}::int[],
+      ${sql.param(rows.map((r) => r.questionText))}::text[],
+      ${sql.param(rows.map((r) => r.answerChoice))}::text[],
+      ${sql.param(rows.map((r) => r.correct))}::boolean[],
+      ${sql.param(rows.map((r) => r.correctAnswer))}::text[],
+      ${sql.param(rows.map((r) => r.pointsAssigned))}::float8[],
+      ${sql.param(rows.map((r) => iso(r.answeredAt)))}::timestamptz[]
+    ) as a(question_id, learner_id, course_id, course_run_id, slide_number, question_number, question_text,
+      answer_choice, correct, correct_answer, points_assigned, created_at)`);
+}
+
+/** Marks runs completed at their earliest completion event. */
+export async function completeRuns(
+  db: Database,
+  organizationId: string,
+  runs: readonly { runId: string; completedAt: Date }[],
+): Promise<void> {
+  if (runs.length === 0) return;
+  const sorted = [...runs].sort((a, b) => compare(a.runId, b.runId));
+  await db.execute(sql`
+    update course_runs cr set completed_at = least(cr.completed_at, r.completed_at), updated_at = now()
+    from unnest(${sql.param(sorted.map((r) => r.runId))}::uuid[], ${sql.param(sorted.map((r) => iso(r.completedAt)))}::timestamptz[])
+      as r(run_id, completed_at)
+    where cr.organization_id = ${organizationId} and cr.id = r.run_id
+      and (cr.completed_at is null or cr.completed_at > r.completed_at)`);
+}
+
+/** The live course's broadcast message, or null when there is no such course. */
+export async function findCourseBroadcast(
+  db: Database,
+  organizationId: string,
+  externalCourseId: string,
+): Promise<{ message: string | null; updatedAt: Date } | null> {
+  const result: Rows<{ message: string | null; updated_at: Date | string }> = await db.execute(sql`
+    select c.broadcast_message as message,
+      greatest(c.updated_at, (select max(b.created_at) from broadcasts b
+        where b.organization_id = c.organization_id and b.course_id = c.id)) as updated_at
+    from courses c
+    where c.organization_id = ${organizationId} and c.external_course_id = ${externalCourseId}
+      and not c.is_deleted
+    limit 1`);
+  const row = result.rows[0];
+  return row ? { message: row.message, updatedAt: new Date(row.updated_at) } : null;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
