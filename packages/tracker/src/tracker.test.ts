@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_QUEUED_EVENTS, uniqueId } from './queue';
 import { fakeFetch, baseOptions, setVisibility } from './test/fakes';
 import { createTracker, toVariableValue, type Tracker } from './tracker';
-import type { TrackerEvent, TrackerOptions } from './types';
+import type { AnyTrackerEvent, TrackerOptions } from './types';
 
 const trackers: Tracker[] = [];
 function track(fetchFn: typeof fetch, overrides: Partial<TrackerOptions> = {}) {
@@ -15,12 +15,12 @@ function track(fetchFn: typeof fetch, overrides: Partial<TrackerOptions> = {}) {
   return tracker;
 }
 
-function storedQueues(): TrackerEvent[][] {
-  const queues: TrackerEvent[][] = [];
+function storedQueues(): AnyTrackerEvent[][] {
+  const queues: AnyTrackerEvent[][] = [];
   for (let i = 0; i < localStorage.length; i++) {
     const name = localStorage.key(i)!;
     if (name.startsWith('courselens:queue:'))
-      queues.push(JSON.parse(localStorage.getItem(name)!) as TrackerEvent[]);
+      queues.push(JSON.parse(localStorage.getItem(name)!) as AnyTrackerEvent[]);
   }
   return queues;
 }
@@ -320,9 +320,9 @@ describe('persistence', () => {
 
 describe('beacon on hide', () => {
   function withBeacon() {
-    const beacons: { url: string; body: { key: string; events: TrackerEvent[] } }[] = [];
+    const beacons: { url: string; body: { key: string; events: AnyTrackerEvent[] } }[] = [];
     const sendBeacon = vi.fn((url: string, body: string) => {
-      beacons.push({ url, body: JSON.parse(body) as { key: string; events: TrackerEvent[] } });
+      beacons.push({ url, body: JSON.parse(body) as { key: string; events: AnyTrackerEvent[] } });
       return true;
     });
     Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: sendBeacon });

@@ -1,6 +1,6 @@
 import { createQueue, hashKey, uniqueId } from './queue';
 import type {
-  EventType,
+  EventDetail,
   IngestResult,
   QuestionAnswer,
   TrackerEvent,
@@ -73,15 +73,14 @@ export function createTracker(options: TrackerOptions, env: TrackerEnv): Tracker
   // visibilitychange and pagehide on one close do not send them twice.
   const beaconed = new Set<string>();
 
-  const enqueue = (type: EventType, extra: Partial<TrackerEvent> = {}) => {
+  const enqueue = (detail: EventDetail) => {
     const queued = queue.add({
       id: uniqueId(),
-      type,
       timestamp: new Date().toISOString(),
       course: clean(course),
       learner: clean(learner),
       run,
-      ...extra,
+      ...detail,
     });
     if (failures > 0) return; // the back-off timer sends it
     if (queued >= BATCH_SIZE) void flush();
@@ -210,25 +209,27 @@ export function createTracker(options: TrackerOptions, env: TrackerEnv): Tracker
     start() {
       if (started) return;
       started = true;
-      enqueue('course.started');
+      enqueue({ type: 'course.started' });
     },
     setVariable(name, value) {
       if (typeof name !== 'string' || !name) {
         console.warn('CourseLens.setVariable: a variable name is required');
         return;
       }
-      enqueue('variable.set', { variable: { name, value: toVariableValue(value) } });
+      enqueue({ type: 'variable.set', variable: { name, value: toVariableValue(value) } });
     },
     answer(question) {
       if (!question || !question.interactionId) {
         console.warn('CourseLens.answer: interactionId is required');
         return;
       }
-      const answer = Array.isArray(question.answer) ? question.answer.join(', ') : question.answer;
-      enqueue('question.answered', { question: clean({ ...question, answer }) });
+      // Storyline hands multiple-response answers over as arrays.
+      const raw: unknown = question.answer;
+      const answer = Array.isArray(raw) ? raw.join(', ') : question.answer;
+      enqueue({ type: 'question.answered', question: clean({ ...question, answer }) });
     },
     complete() {
-      enqueue('course.completed');
+      enqueue({ type: 'course.completed' });
       return flush();
     },
     flush: () => {

@@ -13,7 +13,7 @@ export type QuestionAnswer = {
   slideNumber?: number;
   questionNumber?: number;
   text?: string;
-  answer?: string;
+  answer?: string | number | boolean;
   correct?: boolean;
   correctAnswer?: string;
   points?: number;
@@ -21,14 +21,26 @@ export type QuestionAnswer = {
 
 export type EventType = 'course.started' | 'variable.set' | 'question.answered' | 'course.completed';
 
-export type TrackerEvent = {
+type EventBase = {
   /** Unique per event, so a retried request never counts twice. */
   id: string;
-  type: EventType;
   timestamp: string;
   course: CourseRef;
   learner: LearnerRef;
   run?: string;
+};
+
+/** What an event says, besides who and when. */
+export type EventDetail =
+  | { type: 'course.started' | 'course.completed' }
+  | { type: 'variable.set'; variable: { name: string; value: VariableValue } }
+  | { type: 'question.answered'; question: QuestionAnswer };
+
+export type TrackerEvent = EventBase & EventDetail;
+
+/** An event with every optional part, for code that reads any of them. */
+export type AnyTrackerEvent = EventBase & {
+  type: EventType;
   variable?: { name: string; value: VariableValue };
   question?: QuestionAnswer;
 };
@@ -36,7 +48,7 @@ export type TrackerEvent = {
 export type IngestResult = {
   accepted: number;
   duplicates: number;
-  rejected: { index: number; id?: string; error: string }[];
+  rejected: { index: number; id: string | null; error: string }[];
 };
 
 export type TrackerOptions = {

@@ -1,11 +1,11 @@
 import { vi } from 'vitest';
 
-import type { TrackerEvent, TrackerOptions } from '../types';
+import type { AnyTrackerEvent, TrackerOptions } from '../types';
 
 export type SentRequest = {
   url: string;
   headers: Record<string, string>;
-  events: TrackerEvent[];
+  events: AnyTrackerEvent[];
 };
 
 type Reply = { status: number; body?: unknown } | 'network-error';
@@ -17,7 +17,7 @@ type Reply = { status: number; body?: unknown } | 'network-error';
 export function fakeFetch(...replies: Reply[]) {
   const requests: SentRequest[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const body = init?.body ? (JSON.parse(init.body as string) as { events?: TrackerEvent[] }) : {};
+    const body = init?.body ? (JSON.parse(init.body as string) as { events?: AnyTrackerEvent[] }) : {};
     requests.push({
       url: input as string,
       headers: (init?.headers ?? {}) as Record<string, string>,
