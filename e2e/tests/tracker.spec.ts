@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 
 import AxeBuilder from '@axe-core/playwright';
 import type { CourseLensGlobal } from '@courselens/tracker';
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { signUpViaApi, uniqueSuffix } from '../support/accounts';
 import {
@@ -133,7 +133,7 @@ test('a course on another origin loads /tracker.js and sends a learner’s varia
   });
   expect(pending).toBe(0);
 
-  await expect.poll(() => log.accepted()).toBe(8);
+  await expect.poll(() => log.accepted()).toBe(9);
   expect(log.duplicates()).toBe(0);
   expect(log.answers.flatMap((answer) => answer.rejected)).toEqual([]);
   const events = log.sent.flat();
@@ -248,24 +248,37 @@ test('leaving the page sends what is queued with sendBeacon, the key in the body
   const queued = await queuedIds(page);
   expect(queued).toHaveLength(3);
 
-  const beacon = page.waitForRequest(
-    (candidate: Request) => candidate.method() === 'POST' && candidate.url() === `${baseURL}/api/v1/events`,
-  );
-  await page.goto('about:blank'); // pagehide (and visibilitychange) on the course page
-  const sent = await beacon;
-  expect(sent.headers()['content-type']).toMatch(/^text\/plain/);
-  expect(sent.headers().authorization).toBeUndefined();
-  const body = JSON.parse(sent.postData()!) as { key: string; events: SentEvent[] };
+  // Record what the page hands to sendBeacon (the browser reports no
+  // beacon to Playwright), and let the real beacon go out.
+  await page.evaluate(() => {
+    const send = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, data) => {
+      const isQueued = send(url, data);
+      localStorage.setItem('e2e:beacon', JSON.stringify({ url, data, isQueued }));
+      return isQueued;
+    };
+  });
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  const recorded = JSON.parse((await page.evaluate(() => localStorage.getItem('e2e:beacon')))!) as {
+    url: string;
+    data: string;
+    isQueued: boolean;
+  };
+  expect(recorded.url).toBe(`${baseURL}/api/v1/events`);
+  expect(recorded.isQueued).toBe(true);
+  expect(typeof recorded.data).toBe('string'); // sent as text/plain: no preflight
+  const body = JSON.parse(recorded.data) as { key: string; events: SentEvent[] };
   expect(body.key).toBe(key);
   expect(body.events.map((event) => event.id)).toEqual(queued);
+  // Still queued until a normal request is acknowledged.
+  expect(await page.evaluate(() => (window as CoursePage).CourseLens!.pending())).toBe(3);
 
-  const answer = await sent.response();
-  if (answer) {
-    expect(answer.status()).toBe(200);
-  } else {
-    // Some Chromium builds do not report a beacon's response: give it a moment to land.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-  }
+  // Leaving for real fires pagehide: the same events were already handed to a beacon, so none is sent twice.
+  await page.goto('about:blank');
+  await page.waitForTimeout(1500); // a beacon has no answer to wait for
   // Stored by the beacon: sending them again finds every one already there.
   expect(await resendEvents(request, key, body.events)).toEqual({ accepted: 0, duplicates: 3, rejected: [] });
 });
@@ -298,7 +311,7 @@ test('the course shows its broadcast message in a banner the learner can dismiss
   await page.goto(site.url);
   expect(await show()).toBe(expected);
   const banner = page.getByRole('status', { name: 'Message from your course team' });
-  await expect(banner).toHaveText(expected);
+  await expect(banner).toContainText(expected);
   expect(
     (await new AxeBuilder({ page }).include('#courselens-broadcast').analyze()).violations.map(
       (violation) => violation.id,
