@@ -15,6 +15,8 @@ export type CourseSite = {
   origin: string;
   /** URL of the course page. */
   url: string;
+  /** Serves more HTML at `path` (e.g. a page built from the docs' snippet). */
+  serve: (path: string, html: string) => string;
   close: () => Promise<void>;
 };
 
@@ -34,10 +36,12 @@ export async function startCourseSite(serverBaseUrl: string): Promise<CourseSite
     </main>
   </body>
 </html>`;
+  const pages = new Map<string, string>([['/course.html', html]]);
   const server: Server = createServer((request, response) => {
-    if (request.url === '/' || request.url?.startsWith('/course.html')) {
+    const page = pages.get((request.url ?? '/').split('?')[0]!);
+    if (page !== undefined) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(html);
+      response.end(page);
       return;
     }
     response.writeHead(204).end(); // favicon and anything else: nothing, and no console error
@@ -49,6 +53,10 @@ export async function startCourseSite(serverBaseUrl: string): Promise<CourseSite
   return {
     origin,
     url: `${origin}/course.html`,
+    serve: (path, page) => {
+      pages.set(path, page);
+      return `${origin}${path}`;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -283,6 +283,71 @@ test('leaving the page sends what is queued with sendBeacon, the key in the body
   expect(await resendEvents(request, key, body.events)).toEqual({ accepted: 0, duplicates: 3, rejected: [] });
 });
 
+test('the snippets printed in /docs/ work as printed, for a web page and for Storyline', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const key = await newCourseKey(request);
+  const docs = await request.get('/docs/json');
+  const guide = ((await docs.json()) as { info: { description: string } }).info.description;
+  const codeAfter = (heading: string, language: string) => {
+    const section = guide.slice(guide.indexOf(heading));
+    const code = new RegExp('```' + language + '\\n([\\s\\S]*?)```').exec(section)?.[1];
+    expect(code, `a ${language} block under ${heading}`).toBeTruthy();
+    return code!.replaceAll('https://courselens.example.com', baseURL!).replaceAll('YOUR_INGEST_KEY', key);
+  };
+
+  // Any web course: the HTML snippet pasted into a page as it is.
+  const webLog = recordIngestion(page);
+  const webPage = site.serve(
+    '/docs-web.html',
+    `<!doctype html><html lang="en"><head><title>Web course</title></head><body>${codeAfter('### Any web course', 'html')}</body></html>`,
+  );
+  await page.goto(webPage);
+  await expect.poll(() => webLog.accepted()).toBe(4);
+  expect(webLog.sent.flat().map((event) => event.type)).toEqual([
+    'course.started',
+    'variable.set',
+    'question.answered',
+    'course.completed',
+  ]);
+
+  // Storyline: the trigger's script on a page that has not loaded the tracker yet.
+  const storyLog = recordIngestion(page);
+  await page.goto(
+    site.serve(
+      '/docs-storyline.html',
+      '<!doctype html><html lang="en"><head><title>Story</title></head><body></body></html>',
+    ),
+  );
+  await page.evaluate(() => {
+    const variables: Record<string, unknown> = {
+      LearnerEmail: 'sam.storyline@example.com',
+      LearnerName: 'Sam Storyline',
+      Score: 60,
+      Department: 'Operations',
+      Passed: false,
+    };
+    (window as CoursePage).GetPlayer = () => ({ GetVar: (name) => variables[name] });
+  });
+  await page.addScriptTag({ content: codeAfter('### Articulate Storyline', 'js') });
+  await expect.poll(() => storyLog.accepted()).toBe(4);
+  const sent = storyLog.sent.flat();
+  expect(sent.map((event) => event.type)).toEqual([
+    'course.started',
+    'variable.set',
+    'variable.set',
+    'variable.set',
+  ]);
+  expect(sent[0]!.learner).toEqual({ email: 'sam.storyline@example.com', name: 'Sam Storyline' });
+  expect(sent.slice(1).map((event) => event.variable)).toEqual([
+    { name: 'Score', value: 60 },
+    { name: 'Department', value: 'Operations' },
+    { name: 'Passed', value: false },
+  ]);
+});
+
 test('the course shows its broadcast message in a banner the learner can dismiss', async ({
   page,
   request,

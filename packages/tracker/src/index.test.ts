@@ -211,6 +211,17 @@ describe('broadcast banner', () => {
     expect(document.getElementById(BANNER_ID)).toBeNull();
   });
 
+  it('sends the queue first, so a new course is known before its message is asked for', async () => {
+    const { fetch, calls } = broadcastFetch('Hi');
+    const lens = install(fetch);
+    lens.init(baseOptions); // queues course.started
+    await lens.showBroadcast();
+    expect(calls.map((call) => call.url)).toEqual([
+      'https://cl.example.com/api/v1/events',
+      'https://cl.example.com/api/v1/courses/safety-101/broadcast',
+    ]);
+  });
+
   it('replaces a banner already on the page instead of stacking two', async () => {
     const lens = install(broadcastFetch('Hello').fetch);
     lens.init({ ...baseOptions, autoStart: false });

@@ -83,6 +83,9 @@ export function installGlobal(target: GlobalTarget, install: InstallOptions = {}
       const active = current('showBroadcast');
       if (!active || !target.document) return null;
       const { endpoint, options } = active;
+      // Send what is queued first: a course's first course.started registers
+      // it, so its very first page asks about a course the server knows.
+      await active.flush();
       const message = await fetchBroadcast({
         fetch: doFetch,
         endpoint,
