@@ -157,6 +157,35 @@ Sign in with \`POST /api/session\` to get a session token, then send it as
 \`Authorization: Bearer <token>\` and choose the organization with
 \`X-Organization-Id: <organization id>\`. Errors always have the shape
 \`{ "error": "<message>", "code": "<MACHINE_CODE>", "issues"?: [...] }\`.
+
+## Ingestion API
+
+\`POST /api/v1/events\` with \`Authorization: Bearer <API key>\` (scope
+**ingest** or **full**) and a JSON body \`{"events": [...]}\` of 1 to 1000
+events, at most 1 MB (larger: 413). Each event:
+
+\`\`\`json
+{ "id": "evt-0001", "type": "variable.set", "timestamp": "2026-01-31T09:30:00Z",
+  "course": { "externalCourseId": "safety-101", "title": "Safety 101" },
+  "learner": { "email": "ann@example.com", "name": "Ann" },
+  "run": "attempt-1",
+  "variable": { "name": "final_score", "value": 87 } }
+\`\`\`
+
+\`type\` is \`course.started\`, \`variable.set\` (with \`variable\`),
+\`question.answered\` (with \`question\`: \`interactionId\`, \`slideNumber\`,
+\`questionNumber\`, \`text\`, \`answer\`, \`correct\`, \`correctAnswer\`,
+\`points\`) or \`course.completed\`; \`timestamp\` defaults to now and \`run\`
+names one attempt. The answer is \`{"accepted": n, "duplicates": n,
+"rejected": [{"index", "id", "error"}]}\`: a bad event is listed and the others
+are stored, committed before the answer. An \`id\` already stored is a
+duplicate and changes nothing, so retry freely. Learners are created by
+e-mail; unknown courses and variables are registered on first sight unless
+the organization turned auto-register off (then: "Course with externalCourseId
+… not found", "Variable with name … not found"). A beacon that cannot set
+headers may send the key as \`"key"\` in the body (\`text/plain\` is accepted).
+\`GET /api/v1/courses/{externalCourseId}/broadcast\` returns the course's
+message. Both allow calls from any origin (CORS).
 `.trim();
 
 export async function registerDocs(app: FastifyInstance): Promise<void> {

@@ -373,5 +373,529 @@ describe('helpers', () => {
   });
 });
 
-// Referenced so later tests can extend without lint noise.
-void [activityEvents, apiKeys, courseVariableMappings, organizations, insertCourse, insertVariable, fullKey];
+describe('request shape and limits', () => {
+  it('answers 400 for a body that is not {"events": [1 to 1000 events]} and stores nothing', async () => {
+    const before = await snapshot();
+    const cases: [unknown, string][] = [
+      [undefined, 'The body must be a JSON object with an events array'],
+      [[started(fresh())], 'The body must be a JSON object with an events array'],
+      [{}, 'events must be an array of 1 to 1000 events'],
+      [{ events: 'many' }, 'events must be an array of 1 to 1000 events'],
+      [{ events: [] }, 'events must hold 1 to 1000 events'],
+      [{ events: Array.from({ length: 1001 }, () => started(fresh())) }, 'events must hold 1 to 1000 events'],
+    ];
+    for (const [payload, error] of cases) {
+      const response =
+        payload === undefined
+          ? await inject({
+              method: 'POST',
+              url: '/api/v1/events',
+              headers: { authorization: `Bearer ${ingestKey.key}`, 'content-type': 'application/json' },
+            })
+          : await post(payload);
+      expect(response.statusCode, JSON.stringify(payload)?.slice(0, 80)).toBe(400);
+      expect(response.json()).toMatchObject({ error, code: 'VALIDATION_ERROR' });
+    }
+    const badJson = await inject({
+      method: 'POST',
+      url: '/api/v1/events',
+      headers: { authorization: `Bearer ${ingestKey.key}`, 'content-type': 'application/json' },
+      payload: '{"events": [',
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('accepts 1000 events in one request', async () => {
+    const names = fresh();
+    const events = Array.from({ length: 1000 }, (_, i) =>
+      variableSet({ course: names.course, email: `bulk-${i % 250}-${names.email}` }, `v${i % 4}`, i),
+    );
+    expect(await send(events)).toEqual({ accepted: 1000, duplicates: 0, rejected: [] });
+    const [course] = await courseByExternalId(names.course);
+    const learnerCount = await db().execute<{ n: number }>(
+      sql`select count(distinct learner_id)::int as n from learner_variable_values where course_id = ${course!.id}`,
+    );
+    expect(learnerCount.rows[0]?.n).toBe(250);
+  });
+
+  it('answers 413 for a body over 1 MB and stores nothing', async () => {
+    const before = await snapshot();
+    const event = { ...variableSet(fresh(), 'essay', 'x'.repeat(9_000)) };
+    const events = Array.from({ length: 120 }, () => ({ ...event, id: uid('big') }));
+    const payload = JSON.stringify({ events });
+    expect(payload.length).toBeGreaterThan(1_048_576);
+    const response = await inject({
+      method: 'POST',
+      url: '/api/v1/events',
+      headers: { authorization: `Bearer ${ingestKey.key}`, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('learners, runs and values', () => {
+  it('finds a learner by e-mail without case and keeps last_activity_at at the latest event', async () => {
+    const names = fresh();
+    const upper = { ...names, email: names.email.toUpperCase() };
+    await send([started(upper, { timestamp: '2026-05-02T08:00:00Z' })]);
+    await send([variableSet(names, 'score', 1, { timestamp: '2026-05-01T08:00:00Z' })]);
+    const rows = await db()
+      .select()
+      .from(learners)
+      .where(
+        and(eq(learners.organizationId, orgId()), sql`${learners.email} = ${names.email.toLowerCase()}`),
+      );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.lastActivityAt?.toISOString()).toBe('2026-05-02T08:00:00.000Z');
+    await send([completed(upper, { timestamp: '2026-05-03T09:00:00Z' })]);
+    expect((await learnerByEmail(names.email))?.lastActivityAt?.toISOString()).toBe(
+      '2026-05-03T09:00:00.000Z',
+    );
+    // A rejected event moves nothing.
+    const rejected = await send([{ ...started(names), timestamp: 'soon' }]);
+    expect(rejected.accepted).toBe(0);
+    expect((await learnerByEmail(names.email))?.lastActivityAt?.toISOString()).toBe(
+      '2026-05-03T09:00:00.000Z',
+    );
+  });
+
+  it('starts a run per unnamed course.started and attaches unnamed events to the current run', async () => {
+    const names = fresh();
+    await send([
+      started(names, { timestamp: '2026-06-01T08:00:00Z' }),
+      variableSet(names, 'progress', 10, { timestamp: '2026-06-01T08:10:00Z' }),
+    ]);
+    await send([
+      started(names, { timestamp: '2026-06-02T08:00:00Z' }),
+      variableSet(names, 'progress', 20, { timestamp: '2026-06-02T08:10:00Z' }),
+      completed(names, { timestamp: '2026-06-02T09:00:00Z' }),
+    ]);
+    const learner = await learnerByEmail(names.email);
+    const runs = await db()
+      .select()
+      .from(courseRuns)
+      .where(eq(courseRuns.learnerId, learner!.id))
+      .orderBy(courseRuns.startedAt);
+    expect(runs.map((r) => [r.clientRunId, r.completedAt?.toISOString() ?? null])).toEqual([
+      [null, null],
+      [null, '2026-06-02T09:00:00.000Z'],
+    ]);
+    const values = await db()
+      .select({ runId: learnerVariableValues.courseRunId, n: learnerVariableValues.valueNumber })
+      .from(learnerVariableValues)
+      .where(eq(learnerVariableValues.learnerId, learner!.id))
+      .orderBy(learnerVariableValues.recordedAt);
+    expect(values).toEqual([
+      { runId: runs[0]!.id, n: 10 },
+      { runId: runs[1]!.id, n: 20 },
+    ]);
+  });
+
+  it('reuses a named run across batches and moves its start back for a late earlier event', async () => {
+    const names = fresh();
+    await send([variableSet(names, 'p', 1, { run: 'A', timestamp: '2026-07-01T10:00:00Z' })]);
+    await send([started(names, { run: 'A', timestamp: '2026-07-01T09:00:00Z' })]);
+    await send([completed(names, { run: 'A', timestamp: '2026-07-01T11:00:00Z' })]);
+    await send([completed(names, { run: 'A', timestamp: '2026-07-01T12:00:00Z' })]);
+    const learner = await learnerByEmail(names.email);
+    const runs = await db().select().from(courseRuns).where(eq(courseRuns.learnerId, learner!.id));
+    expect(runs).toHaveLength(1);
+    expect(runs[0]?.startedAt.toISOString()).toBe('2026-07-01T09:00:00.000Z');
+    expect(runs[0]?.completedAt?.toISOString()).toBe('2026-07-01T11:00:00.000Z');
+  });
+
+  it("types each value by its variable's data type", async () => {
+    const course = await insertCourse(db(), { organizationId: orgId() });
+    const names = { course: course.externalCourseId!, email: fresh().email };
+    const make = (name: string, dataType: 'number' | 'text' | 'boolean' | 'date') =>
+      insertVariable(db(), { organizationId: orgId(), courseId: course.id, name, dataType });
+    const number = await make('score', 'number');
+    const bool = await make('passed', 'boolean');
+    const date = await make('finished_on', 'date');
+    const text = await make('comment', 'text');
+    await send([
+      variableSet(names, 'score', '42', { timestamp: '2026-01-01T00:00:01Z' }),
+      variableSet(names, 'score', 'n/a', { timestamp: '2026-01-01T00:00:02Z' }),
+      variableSet(names, 'score', null, { timestamp: '2026-01-01T00:00:03Z' }),
+      variableSet(names, 'passed', 'yes'),
+      variableSet(names, 'passed', false),
+      variableSet(names, 'finished_on', '2026-02-03'),
+      variableSet(names, 'comment', 5),
+    ]);
+    const rows = async (variableId: string) =>
+      db()
+        .select({
+          value: learnerVariableValues.value,
+          valueNumber: learnerVariableValues.valueNumber,
+          valueBoolean: learnerVariableValues.valueBoolean,
+          valueDate: learnerVariableValues.valueDate,
+        })
+        .from(learnerVariableValues)
+        .where(eq(learnerVariableValues.variableId, variableId))
+        .orderBy(learnerVariableValues.recordedAt, learnerVariableValues.value);
+    expect(await rows(number.id)).toEqual([
+      { value: '42', valueNumber: 42, valueBoolean: null, valueDate: null },
+      { value: 'n/a', valueNumber: null, valueBoolean: null, valueDate: null },
+      { value: null, valueNumber: null, valueBoolean: null, valueDate: null },
+    ]);
+    expect((await rows(bool.id)).map((r) => r.valueBoolean).sort()).toEqual([false, true]);
+    expect(await rows(date.id)).toEqual([
+      {
+        value: '2026-02-03T00:00:00.000Z',
+        valueNumber: null,
+        valueBoolean: null,
+        valueDate: new Date('2026-02-03T00:00:00.000Z'),
+      },
+    ]);
+    expect(await rows(text.id)).toEqual([
+      { value: '5', valueNumber: null, valueBoolean: null, valueDate: null },
+    ]);
+    // Numeric aggregation runs in SQL on the typed column.
+    const avg = await db().execute<{ avg: number }>(
+      sql`select avg(value_number)::float8 as avg from learner_variable_values where variable_id = ${number.id}`,
+    );
+    expect(avg.rows[0]?.avg).toBe(42);
+  });
+
+  it('registers a variable on first sight with the type of its first value', async () => {
+    const names = fresh();
+    await send([
+      variableSet(names, 'count', 3),
+      variableSet(names, 'ok', true),
+      variableSet(names, 'when', '2026-04-05T06:07:08Z'),
+      variableSet(names, 'label', 'hello'),
+    ]);
+    const [course] = await courseByExternalId(names.course);
+    const rows = await db()
+      .select({ name: variables.name, dataType: variables.dataType })
+      .from(variables)
+      .where(eq(variables.courseId, course!.id))
+      .orderBy(variables.name);
+    expect(rows).toEqual([
+      { name: 'count', dataType: 'number' },
+      { name: 'label', dataType: 'text' },
+      { name: 'ok', dataType: 'boolean' },
+      { name: 'when', dataType: 'date' },
+    ]);
+  });
+
+  it("writes a mapped source name into the mapping's destination variable", async () => {
+    const source = await insertCourse(db(), { organizationId: orgId() });
+    const target = await insertCourse(db(), { organizationId: orgId() });
+    const destination = await insertVariable(db(), {
+      organizationId: orgId(),
+      courseId: target.id,
+      name: 'final_score',
+      dataType: 'number',
+    });
+    await db().insert(courseVariableMappings).values({
+      organizationId: orgId(),
+      courseId: source.id,
+      sourceVariableName: 'Score1',
+      destinationVariableId: destination.id,
+    });
+    const names = { course: source.externalCourseId!, email: fresh().email };
+    expect(await send([variableSet(names, 'Score1', '77')])).toMatchObject({ accepted: 1 });
+    const values = await db()
+      .select()
+      .from(learnerVariableValues)
+      .where(eq(learnerVariableValues.variableId, destination.id));
+    expect(values).toHaveLength(1);
+    expect(values[0]).toMatchObject({ valueNumber: 77, courseId: target.id });
+    // No variable named Score1 was registered on the source course.
+    const sourceVariables = await db().select().from(variables).where(eq(variables.courseId, source.id));
+    expect(sourceVariables).toEqual([]);
+  });
+
+  it('keeps a question registered once per course and interaction id', async () => {
+    const names = fresh();
+    const q = {
+      interactionId: 'q1',
+      slideNumber: 2,
+      questionNumber: 4,
+      text: 'Pick one',
+      correctAnswer: 'B',
+    };
+    await send([
+      answered(names, { ...q, answer: 'A', correct: false, points: 0 }),
+      answered({ ...names, email: fresh().email }, { ...q, answer: 'B', correct: true, points: 5 }),
+    ]);
+    await send([answered(names, { interactionId: 'q1', answer: 'B', correct: true })]);
+    const [course] = await courseByExternalId(names.course);
+    const rows = await db().select().from(questions).where(eq(questions.courseId, course!.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      slideNumber: 2,
+      questionNumber: 4,
+      questionText: 'Pick one',
+      correctAnswer: 'B',
+    });
+    const answers = await db()
+      .select()
+      .from(courseRunQuestions)
+      .where(eq(courseRunQuestions.questionId, rows[0]!.id));
+    expect(answers).toHaveLength(3);
+  });
+
+  it('registers a new course when the one with that external id was deleted', async () => {
+    const names = fresh();
+    await send([started(names)]);
+    const [first] = await courseByExternalId(names.course);
+    await db()
+      .update(courses)
+      .set({ isDeleted: true, deletedAt: new Date() })
+      .where(eq(courses.id, first!.id));
+    await send([started(names)]);
+    const all = await courseByExternalId(names.course);
+    expect(all).toHaveLength(2);
+    expect(all.filter((c) => !c.isDeleted)).toHaveLength(1);
+  });
+});
+
+describe('auto-register off', () => {
+  let other: SignedUp;
+  let key: string;
+  beforeAll(async () => {
+    other = await signUpViaApi(testApp.app);
+    key = (await createKey(other, { name: 'Strict', scope: 'ingest' })).key;
+    await db()
+      .update(organizations)
+      .set({ autoRegister: false })
+      .where(eq(organizations.id, other.organization.id));
+  });
+
+  it("rejects unknown courses and variables with the spec's messages and stores known ones", async () => {
+    const course = await insertCourse(db(), {
+      organizationId: other.organization.id,
+      externalCourseId: 'known-1',
+    });
+    await insertVariable(db(), {
+      organizationId: other.organization.id,
+      courseId: course.id,
+      name: 'score',
+      dataType: 'number',
+    });
+    const known = { course: 'known-1', email: 'pat@example.com' };
+    const result = await send(
+      [
+        started({ course: 'ghost-course', email: 'pat@example.com' }),
+        variableSet(known, 'score', 3),
+        variableSet(known, 'mystery', 1),
+        answered(known, { interactionId: 'q-new', answer: 'A' }),
+        variableSet({ course: 'ghost-course', email: 'pat@example.com' }, 'score', 1),
+      ],
+      key,
+    );
+    expect(result).toEqual({
+      accepted: 2,
+      duplicates: 0,
+      rejected: [
+        { index: 0, id: expect.any(String), error: 'Course with externalCourseId ghost-course not found' },
+        { index: 2, id: expect.any(String), error: 'Variable with name mystery not found' },
+        { index: 4, id: expect.any(String), error: 'Course with externalCourseId ghost-course not found' },
+      ],
+    });
+    const orgCourses = await db()
+      .select()
+      .from(courses)
+      .where(eq(courses.organizationId, other.organization.id));
+    expect(orgCourses.map((c) => c.externalCourseId)).toEqual(['known-1']);
+    const orgVariables = await db()
+      .select({ name: variables.name })
+      .from(variables)
+      .where(eq(variables.organizationId, other.organization.id));
+    expect(orgVariables).toEqual([{ name: 'score' }]);
+    // A rejected event can be sent again once its course exists.
+    const retried = await send([started({ course: 'ghost-course', email: 'pat@example.com' })], key);
+    expect(retried.rejected).toHaveLength(1);
+    await insertCourse(db(), { organizationId: other.organization.id, externalCourseId: 'ghost-course' });
+    expect(await send([started({ course: 'ghost-course', email: 'pat@example.com' })], key)).toMatchObject({
+      accepted: 1,
+    });
+  });
+
+  it('accepts a mapped name even without a variable of that name', async () => {
+    const course = await insertCourse(db(), { organizationId: other.organization.id });
+    const destination = await insertVariable(db(), {
+      organizationId: other.organization.id,
+      courseId: course.id,
+      name: 'grade',
+      dataType: 'text',
+    });
+    await db().insert(courseVariableMappings).values({
+      organizationId: other.organization.id,
+      courseId: course.id,
+      sourceVariableName: 'Grade_Text',
+      destinationVariableId: destination.id,
+    });
+    const result = await send(
+      [variableSet({ course: course.externalCourseId!, email: 'kim@example.com' }, 'Grade_Text', 'A+')],
+      key,
+    );
+    expect(result).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+  });
+});
+
+describe('concurrency', () => {
+  it('stores two parallel batches sharing new learners and courses once each', async () => {
+    const shared = Array.from({ length: 5 }, () => fresh());
+    const batch = () =>
+      shared.flatMap((names) => [
+        started(names),
+        variableSet(names, 'score', 1),
+        answered(names, { interactionId: 'q' }),
+      ]);
+    const [a, b] = await Promise.all([send(batch()), send(batch())]);
+    expect(a).toEqual({ accepted: 15, duplicates: 0, rejected: [] });
+    expect(b).toEqual({ accepted: 15, duplicates: 0, rejected: [] });
+    for (const names of shared) {
+      expect(await courseByExternalId(names.course)).toHaveLength(1);
+      expect(await learnerByEmail(names.email)).toBeDefined();
+      const [course] = await courseByExternalId(names.course);
+      expect(await db().select().from(variables).where(eq(variables.courseId, course!.id))).toHaveLength(1);
+      expect(await db().select().from(questions).where(eq(questions.courseId, course!.id))).toHaveLength(1);
+    }
+  });
+
+  it('accepts each event id once when the same batch is sent in parallel', async () => {
+    const names = fresh();
+    const events = [started(names, { run: 'p' }), variableSet(names, 'score', 5, { run: 'p' })];
+    const results = await Promise.all([send(events), send(events), send(events)]);
+    expect(results.reduce((sum, r) => sum + r.accepted, 0)).toBe(2);
+    expect(results.reduce((sum, r) => sum + r.duplicates, 0)).toBe(4);
+    const learner = await learnerByEmail(names.email);
+    expect(await db().select().from(courseRuns).where(eq(courseRuns.learnerId, learner!.id))).toHaveLength(1);
+    expect(
+      await db().select().from(learnerVariableValues).where(eq(learnerVariableValues.learnerId, learner!.id)),
+    ).toHaveLength(1);
+  });
+});
+
+describe('activity', () => {
+  it('writes one events.ingested row per request that accepted events', async () => {
+    const before = await db()
+      .select()
+      .from(activityEvents)
+      .where(and(eq(activityEvents.organizationId, orgId()), eq(activityEvents.kind, 'events.ingested')));
+    const names = fresh();
+    const events = [started(names), variableSet(names, 'a', 1), variableSet(names, 'b', 2)];
+    await send(events);
+    await send(events); // all duplicates: no row
+    await send([started(fresh())], fullKey.key);
+    const after = await db()
+      .select()
+      .from(activityEvents)
+      .where(and(eq(activityEvents.organizationId, orgId()), eq(activityEvents.kind, 'events.ingested')))
+      .orderBy(activityEvents.createdAt);
+    const added = after.slice(before.length);
+    expect(added.map((row) => row.summary)).toEqual([
+      '3 events from API key "LMS"',
+      '1 event from API key "Warehouse"',
+    ]);
+    expect(added[0]).toMatchObject({ actorUserId: null, subjectType: 'api_key', subjectId: ingestKey.id });
+  });
+});
+
+describe('keys', () => {
+  it('answers 401 for a revoked key and for an expired one', async () => {
+    const revoked = await createKey(owner, { name: 'Old LMS', scope: 'ingest' });
+    const revoke = await inject({
+      method: 'POST',
+      url: `/api/api-keys/${revoked.id}/revoke`,
+      headers: owner.headers,
+    });
+    expect(revoke.statusCode).toBe(200);
+    const expired = await createKey(owner, { name: 'Pilot', scope: 'ingest' });
+    await db()
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, expired.id));
+    for (const key of [revoked.key, expired.key]) {
+      const response = await post({ events: [started(fresh())] }, key);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'Invalid or expired API key', code: 'UNAUTHENTICATED' });
+      const beacon = await inject({
+        method: 'POST',
+        url: '/api/v1/events',
+        headers: { 'content-type': 'text/plain' },
+        payload: JSON.stringify({ key, events: [started(fresh())] }),
+      });
+      expect(beacon.statusCode).toBe(401);
+    }
+  });
+
+  it('lets an ingest key read nothing outside /api/v1', async () => {
+    for (const url of ['/api/me', '/api/api-keys', `/api/organizations/${orgId()}`]) {
+      const response = await inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${ingestKey.key}` },
+      });
+      expect(response.statusCode, url).toBe(401);
+    }
+    const courses = await inject({
+      method: 'GET',
+      url: '/api/courses',
+      headers: { authorization: `Bearer ${ingestKey.key}` },
+    });
+    // 401 once the courses routes exist; a 404 before they do (never data).
+    expect([401, 404]).toContain(courses.statusCode);
+  });
+
+  it('prefers the Authorization header over a key in the body', async () => {
+    const response = await post({ key: ingestKey.key, events: [started(fresh())] }, 'cl_wrong');
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("writes into the key's own organization only", async () => {
+    const other = await signUpViaApi(testApp.app);
+    const otherKey = await createKey(other, { name: 'Other', scope: 'ingest' });
+    const names = fresh();
+    await send([started(names)]);
+    await send([started(names)], otherKey.key);
+    const rows = await db().select().from(courses).where(eq(courses.externalCourseId, names.course));
+    expect(rows.map((r) => r.organizationId).sort()).toEqual([orgId(), other.organization.id].sort());
+  });
+});
+
+describe('GET /api/v1/courses/:externalCourseId/broadcast', () => {
+  const read = (externalId: string, key = ingestKey.key) =>
+    inject({
+      method: 'GET',
+      url: `/api/v1/courses/${encodeURIComponent(externalId)}/broadcast`,
+      headers: { authorization: `Bearer ${key}`, origin: 'https://lms.example.org' },
+    });
+
+  it("returns the live course's message, null when none, and 404 with the spec's message otherwise", async () => {
+    const course = await insertCourse(db(), { organizationId: orgId(), externalCourseId: uid('bc') });
+    const empty = await read(course.externalCourseId!);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.headers['access-control-allow-origin']).toBe('*');
+    expect(empty.json()).toEqual({ message: null, updatedAt: expect.any(String) });
+
+    await db().update(courses).set({ broadcastMessage: 'Exam on Friday' }).where(eq(courses.id, course.id));
+    expect((await read(course.externalCourseId!)).json()).toMatchObject({ message: 'Exam on Friday' });
+
+    const missing = await read('no-such-course');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({
+      error: 'Course with externalCourseId no-such-course not found',
+      code: 'NOT_FOUND',
+    });
+
+    const other = await signUpViaApi(testApp.app);
+    const otherKey = await createKey(other, { name: 'Other', scope: 'ingest' });
+    expect((await read(course.externalCourseId!, otherKey.key)).statusCode).toBe(404);
+
+    await db()
+      .update(courses)
+      .set({ isDeleted: true, deletedAt: new Date() })
+      .where(eq(courses.id, course.id));
+    expect((await read(course.externalCourseId!)).statusCode).toBe(404);
+    expect((await inject({ method: 'GET', url: `/api/v1/courses/x/broadcast` })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,684 @@
+// Ingestion benchmark: `npm run bench:ingest [-- --learners 100000]` from the repository root.
+//
+// For each engine (PGlite in a temporary data folder; PostgreSQL at
+// BENCH_DATABASE_URL, or a throw-away cluster started here) it migrates, seeds
+// the large dataset (seedDemo, as bench:seed does), starts the real server
+// (src/main.ts) as a child process on that data, and lets autocannon post
+// batches of 100 events (course starts, variable values, answers and
+// completions of the seeded learners and courses) to POST /api/v1/events. It
+// prints events/s and the p50/p95 latency of a batch, beside the raw rate of
+// inserting the same rows straight into the database in the same run. See
+// README.md.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { createDatabase, type DatabaseConnection } from '../apps/server/src/db/client';
+import { insertApiKey } from '../apps/server/src/db/factories/organizations';
+import { runMigrations } from '../apps/server/src/db/migrate';
+import { nextBenchOrganization, seedDemo } from '../apps/server/src/db/seed/seed';
+import { hashApiKey } from '../apps/server/src/modules/api-keys/api-keys.service';
+import { findPostgresBin, startPostgresCluster } from './lib/postgres-cluster';
+import { openRawSession, sqlLiteral } from './lib/raw-sql';
+
+// autocannon ships no types: the little of its API used here.
+type AutocannonRequest = {
+  method: string;
+  path: string;
+  setupRequest: (request: Record<string, unknown>) => Record<string, unknown>;
+};
+type AutocannonResult = { '2xx': number; non2xx: number; errors: number; timeouts: number; duration: number };
+type AutocannonInstance = Promise<AutocannonResult> & {
+  on: (
+    event: 'response',
+    listener: (client: unknown, status: number, bytes: number, ms: number) => void,
+  ) => void;
+};
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+  requests: AutocannonRequest[];
+  timeout: number;
+}) => AutocannonInstance;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const EVENTS_PER_BATCH = 100;
+const LEARNERS_PER_BATCH = 10;
+const serverDir = fileURLToPath(new URL('../apps/server', import.meta.url));
+
+const { values: args } = parseArgs({
+  options: {
+    learners: { type: 'string', default: process.env.BENCH_LEARNERS ?? '100000' },
+    seed: { type: 'string', default: '42' },
+    engines: { type: 'string', default: 'pglite,postgres' },
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '8' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  strict: true,
+});
+
+if (args.help) {
+  process.stdout.write(
+    'usage: npm run bench:ingest -- [--learners 100000] [--seed 42] [--engines pglite,postgres]\n' +
+      '                              [--duration 20] [--connections 8]\n',
+  );
+  process.exit(0);
+}
+
+function positiveInteger(name: string, raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) {
+    process.stderr.write(`--${name} must be a positive whole number (got "${raw}")\n`);
+    process.exit(2);
+  }
+  return Number(raw);
+}
+
+const learnerCount = positiveInteger('learners', args.learners);
+const seed = positiveInteger('seed', args.seed);
+const durationSeconds = positiveInteger('duration', args.duration);
+const connections = positiveInteger('connections', args.connections);
+const wanted = new Set(args.engines.split(',').map((engine) => engine.trim().toLowerCase()));
+const now = new Date();
+now.setUTCMinutes(0, 0, 0);
+
+const pendingCleanups = new Set<() => Promise<void>>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    process.stderr.write(`\n${signal}: cleaning up...\n`);
+    void Promise.allSettled([...pendingCleanups].map((cleanup) => cleanup())).then(() => process.exit(130));
+  });
+}
+
+type Storage = {
+  /** Environment for the server process: DATA_DIR or DATABASE_URL. */
+  env: Record<string, string>;
+  open: () => Promise<DatabaseConnection>;
+  cleanup: () => Promise<void>;
+};
+type Engine = { name: string; key: string; prepare: () => Promise<Storage> };
+
+const engines: Engine[] = [];
+if (wanted.has('pglite')) {
+  engines.push({
+    name: 'PGlite',
+    key: 'pglite',
+    prepare: async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'courselens-ingest-pglite-'));
+      return {
+        env: { DATA_DIR: dataDir },
+        open: () => createDatabase({ kind: 'pglite', dataDir }),
+        cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+      };
+    },
+  });
+}
+if (wanted.has('postgres')) {
+  const url = process.env.BENCH_DATABASE_URL;
+  const bin = url ? undefined : findPostgresBin();
+  if (url) {
+    engines.push({
+      name: 'PostgreSQL',
+      key: 'postgres',
+      prepare: async () => ({
+        env: { DATABASE_URL: url },
+        open: () => createDatabase({ kind: 'postgres', url }),
+        cleanup: async () => undefined,
+      }),
+    });
+  } else if (bin) {
+    engines.push({
+      name: 'PostgreSQL',
+      key: 'postgres',
+      prepare: async () => {
+        const cluster = await startPostgresCluster(bin);
+        process.stdout.write(`  throw-away PostgreSQL ${cluster.version} cluster at ${cluster.url}\n`);
+        return {
+          env: { DATABASE_URL: cluster.url },
+          open: () => createDatabase({ kind: 'postgres', url: cluster.url }),
+          cleanup: cluster.stop,
+        };
+      },
+    });
+  } else {
+    process.stdout.write(
+      'PostgreSQL skipped: set BENCH_DATABASE_URL, or install PostgreSQL server binaries (apt-get install postgresql).\n',
+    );
+  }
+}
+
+type Catalog = {
+  emails: string[];
+  courses: {
+    externalId: string;
+    variables: { name: string; dataType: string }[];
+    questions: {
+      interactionId: string;
+      slideNumber: number | null;
+      questionNumber: number | null;
+      text: string | null;
+      correctAnswer: string | null;
+    }[];
+  }[];
+};
+
+/** The seeded organization's learners, courses, variables and questions the events talk about. */
+async function loadCatalog(connection: DatabaseConnection, organizationId: string): Promise<Catalog> {
+  const emails = await connection.db.execute<{ email: string }>(
+    sql`select email from learners where organization_id = ${organizationId} order by email`,
+  );
+  const courses = await connection.db.execute<{ id: string; external_course_id: string }>(
+    sql`select id, external_course_id from courses
+        where organization_id = ${organizationId} and not is_deleted and external_course_id is not null
+        order by external_course_id`,
+  );
+  const variables = await connection.db.execute<{ course_id: string; name: string; data_type: string }>(
+    sql`select course_id, name, data_type from variables where organization_id = ${organizationId} order by name`,
+  );
+  const questions = await connection.db.execute<{
+    course_id: string;
+    interaction_id: string;
+    slide_number: number | null;
+    question_number: number | null;
+    question_text: string | null;
+    correct_answer: string | null;
+  }>(sql`select course_id, interaction_id, slide_number, question_number, question_text, correct_answer
+         from questions where organization_id = ${organizationId} order by interaction_id`);
+  return {
+    emails: emails.rows.map((row) => row.email),
+    courses: courses.rows
+      .map((course) => ({
+        externalId: course.external_course_id,
+        variables: variables.rows
+          .filter((v) => v.course_id === course.id)
+          .map((v) => ({ name: v.name, dataType: v.data_type })),
+        questions: questions.rows
+          .filter((q) => q.course_id === course.id)
+          .map((q) => ({
+            interactionId: q.interaction_id,
+            slideNumber: q.slide_number,
+            questionNumber: q.question_number,
+            text: q.question_text,
+            correctAnswer: q.correct_answer,
+          })),
+      }))
+      .filter((course) => course.variables.length > 0 && course.questions.length > 0),
+  };
+}
+
+/** A small deterministic generator (mulberry32), so runs are comparable. */
+function random(seedValue: number): () => number {
+  let state = seedValue >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function sampleValue(dataType: string, next: () => number): string | number | boolean {
+  switch (dataType) {
+    case 'number':
+      return Math.round(next() * 1000) / 10;
+    case 'boolean':
+      return next() < 0.7;
+    case 'date':
+      return new Date(now.getTime() - Math.floor(next() * 30 * 86_400_000)).toISOString();
+    default:
+      return `answer ${Math.floor(next() * 50)}`;
+  }
+}
+
+/**
+ * Batch n: 10 learners each start a run of one course, set 6 of its
+ * variables, answer 2 of its questions and complete it (100 events).
+ */
+function makeBatch(catalog: Catalog, engineKey: string, n: number): unknown[] {
+  const next = random(seed * 1_000_003 + n);
+  const events: unknown[] = [];
+  const at = (offsetSeconds: number) =>
+    new Date(now.getTime() + n * 1000 + offsetSeconds * 1000).toISOString();
+  for (let l = 0; l < LEARNERS_PER_BATCH; l += 1) {
+    const email = catalog.emails[Math.floor(next() * catalog.emails.length)] as string;
+    const course = catalog.courses[Math.floor(next() * catalog.courses.length)] as Catalog['courses'][number];
+    const base = {
+      course: { externalCourseId: course.externalId },
+      learner: { email },
+      run: `bench-r-${n}-${l}`,
+    };
+    const id = (k: number) => `bench-${engineKey}-${n}-${l}-${k}`;
+    events.push({ ...base, id: id(0), type: 'course.started', timestamp: at(0) });
+    for (let k = 1; k <= 6; k += 1) {
+      const variable = course.variables[Math.floor(next() * course.variables.length)] as {
+        name: string;
+        dataType: string;
+      };
+      events.push({
+        ...base,
+        id: id(k),
+        type: 'variable.set',
+        timestamp: at(k),
+        variable: { name: variable.name, value: sampleValue(variable.dataType, next) },
+      });
+    }
+    for (let k = 7; k <= 8; k += 1) {
+      const question = course.questions[
+        Math.floor(next() * course.questions.length)
+      ] as Catalog['courses'][number]['questions'][number];
+      const isCorrect = next() < 0.6;
+      events.push({
+        ...base,
+        id: id(k),
+        type: 'question.answered',
+        timestamp: at(k),
+        question: {
+          interactionId: question.interactionId,
+          slideNumber: question.slideNumber,
+          questionNumber: question.questionNumber,
+          text: question.text,
+          answer: isCorrect ? (question.correctAnswer ?? 'A') : 'Z',
+          correct: isCorrect,
+          correctAnswer: question.correctAnswer,
+          points: isCorrect ? 10 : 0,
+        },
+      });
+    }
+    events.push({ ...base, id: id(9), type: 'course.completed', timestamp: at(9) });
+  }
+  return events;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+type Server = { child: ChildProcess; exited: Promise<number | null>; output: () => string };
+
+function startServer(env: Record<string, string>, port: number): Server {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(server: Server, base: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not become healthy:\n${server.output()}`);
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? 0;
+}
+
+type Row = {
+  engine: string;
+  what: string;
+  events: number;
+  seconds: number;
+  p50?: number;
+  p95?: number;
+};
+
+/** Posts batches for `durationSeconds` with autocannon; every response must be a 200 with 100 accepted. */
+async function loadTest(base: string, key: string, catalog: Catalog, engine: Engine) {
+  let n = 0;
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: base,
+    connections,
+    duration: durationSeconds,
+    timeout: 60,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/events',
+        setupRequest: (request) => {
+          n += 1;
+          return { ...request, body: JSON.stringify({ events: makeBatch(catalog, engine.key, n) }) };
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    if (status === 200) latencies.push(ms);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return { result, batchesSent: n, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+}
+
+/**
+ * The same rows the API just wrote (events, runs, values, answers and the
+ * learners' last activity), copied with new ids and sent straight to the
+ * database as multi-row INSERT text: one transaction per batch of 100
+ * events, as the API does, on one connection. Only database time counts.
+ */
+async function rawInsertSameRows(connection: DatabaseConnection, organizationId: string, apiKeyId: string) {
+  const org = sqlLiteral(organizationId);
+  const fetchRows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+    (await connection.db.execute<T>(query)).rows;
+  const events = await fetchRows<Record<string, unknown>>(
+    sql`select event_id, type, course_id, learner_id, occurred_at from ingested_events
+        where organization_id = ${organizationId} and api_key_id = ${apiKeyId}`,
+  );
+  const runs = await fetchRows<Record<string, unknown>>(
+    sql`select id, course_id, learner_id, client_run_id, started_at, completed_at from course_runs
+        where organization_id = ${organizationId} and client_run_id like 'bench-r-%'`,
+  );
+  const values = await fetchRows<Record<string, unknown>>(
+    sql`select v.variable_id, v.learner_id, v.course_id, v.course_run_id, v.value, v.value_number, v.value_boolean,
+          v.value_date, v.recorded_at
+        from learner_variable_values v join course_runs r on r.organization_id = v.organization_id and r.id = v.course_run_id
+        where v.organization_id = ${organizationId} and r.client_run_id like 'bench-r-%'`,
+  );
+  const answers = await fetchRows<Record<string, unknown>>(
+    sql`select a.question_id, a.learner_id, a.course_id, a.course_run_id, a.slide_number, a.question_number,
+          a.question_text, a.answer_choice, a.correct, a.correct_answer, a.points_assigned, a.created_at
+        from course_run_questions a join course_runs r on r.organization_id = a.organization_id and r.id = a.course_run_id
+        where a.organization_id = ${organizationId} and r.client_run_id like 'bench-r-%'`,
+  );
+  // Group by the request (batch) each row came from.
+  const batchOfRun = new Map<unknown, string>();
+  const groups = new Map<
+    string,
+    { events: typeof events; runs: typeof runs; values: typeof values; answers: typeof answers }
+  >();
+  const group = (batch: string) => {
+    let found = groups.get(batch);
+    if (!found) groups.set(batch, (found = { events: [], runs: [], values: [], answers: [] }));
+    return found;
+  };
+  for (const run of runs) {
+    const batch = /^bench-r-(\d+)-/.exec(String(run.client_run_id))?.[1] ?? '?';
+    batchOfRun.set(run.id, batch);
+    group(batch).runs.push(run);
+  }
+  for (const event of events)
+    group(/^bench-[a-z]+-(\d+)-/.exec(String(event.event_id))?.[1] ?? '?').events.push(event);
+  for (const value of values) group(batchOfRun.get(value.course_run_id) ?? '?').values.push(value);
+  for (const answer of answers) group(batchOfRun.get(answer.course_run_id) ?? '?').answers.push(answer);
+
+  const literal = (value: unknown) =>
+    value instanceof Date ? `'${value.toISOString()}'` : sqlLiteral(value);
+  const tuples = (rows: Record<string, unknown>[], columns: ((row: Record<string, unknown>) => string)[]) =>
+    rows.map((row) => `(${columns.map((column) => column(row)).join(', ')})`).join(',\n');
+  const col = (name: string) => (row: Record<string, unknown>) => literal(row[name]);
+  const newRun = (row: Record<string, unknown>) => `'${String(row.course_run_id)}'::uuid`;
+
+  const session = await openRawSession(connection);
+  let ms = 0;
+  let eventCount = 0;
+  try {
+    for (const batch of groups.values()) {
+      // New run ids: the copies point at copied runs, like the originals.
+      const runIds = new Map(batch.runs.map((run) => [run.id, crypto.randomUUID()]));
+      const remap = (row: Record<string, unknown>) => ({
+        ...row,
+        course_run_id: runIds.get(row.course_run_id),
+      });
+      const statements = [
+        'begin',
+        `insert into ingested_events (organization_id, event_id, type, course_id, learner_id, occurred_at) values ${tuples(
+          batch.events,
+          [
+            () => org,
+            (row) => literal(`raw-${String(row.event_id)}`),
+            col('type'),
+            col('course_id'),
+            col('learner_id'),
+            col('occurred_at'),
+          ],
+        )}`,
+        `insert into course_runs (id, organization_id, course_id, learner_id, client_run_id, started_at, completed_at, created_at) values ${tuples(
+          batch.runs,
+          [
+            (row) => literal(runIds.get(row.id)),
+            () => org,
+            col('course_id'),
+            col('learner_id'),
+            (row) => literal(`raw-${String(row.client_run_id)}`),
+            col('started_at'),
+            col('completed_at'),
+            col('started_at'),
+          ],
+        )}`,
+        batch.values.length === 0
+          ? ''
+          : `insert into learner_variable_values (organization_id, variable_id, learner_id, course_id, course_run_id, value, value_number, value_boolean, value_date, recorded_at, created_at) values ${tuples(
+              batch.values.map(remap),
+              [
+                () => org,
+                col('variable_id'),
+                col('learner_id'),
+                col('course_id'),
+                newRun,
+                col('value'),
+                col('value_number'),
+                col('value_boolean'),
+                col('value_date'),
+                col('recorded_at'),
+                col('recorded_at'),
+              ],
+            )}`,
+        batch.answers.length === 0
+          ? ''
+          : `insert into course_run_questions (organization_id, question_id, learner_id, course_id, course_run_id, slide_number, question_number, question_text, answer_choice, correct, correct_answer, points_assigned, created_at) values ${tuples(
+              batch.answers.map(remap),
+              [
+                () => org,
+                col('question_id'),
+                col('learner_id'),
+                col('course_id'),
+                newRun,
+                col('slide_number'),
+                col('question_number'),
+                col('question_text'),
+                col('answer_choice'),
+                col('correct'),
+                col('correct_answer'),
+                col('points_assigned'),
+                col('created_at'),
+              ],
+            )}`,
+        `update learners l set last_activity_at = greatest(l.last_activity_at, v.at::timestamptz)
+         from (values ${tuples(batch.runs, [col('learner_id'), col('completed_at')])}) as v(id, at)
+         where l.organization_id = ${org} and l.id = v.id::uuid and v.at is not null`,
+        'commit',
+      ].filter(Boolean);
+      const began = performance.now();
+      await session.exec(statements.join(';\n'));
+      ms += performance.now() - began;
+      eventCount += batch.events.length;
+    }
+  } catch (error) {
+    await session.exec('rollback').catch(() => 0);
+    throw error;
+  } finally {
+    session.release();
+  }
+  return { events: eventCount, ms, batches: groups.size };
+}
+
+async function benchEngine(engine: Engine): Promise<Row[]> {
+  process.stdout.write(`\n${engine.name}: ${learnerCount.toLocaleString('en-US')} learners (seed ${seed})\n`);
+  const storage = await engine.prepare();
+  pendingCleanups.add(storage.cleanup);
+  let server: Server | undefined;
+  try {
+    // Seed, create the API key and read the catalog, then hand the data to the server.
+    let connection = await storage.open();
+    await runMigrations(connection);
+    const organization = await nextBenchOrganization(connection.db);
+    const seeded = await seedDemo(connection.db, {
+      seed,
+      now,
+      learners: learnerCount,
+      organization: { ...organization, plan: 'enterprise' },
+    });
+    process.stdout.write(
+      `  seeded ${seeded.totalRows.toLocaleString('en-US')} rows in ${(seeded.elapsedMs / 1000).toFixed(1)} s\n`,
+    );
+    const key = `cl_bench${crypto.randomUUID().replaceAll('-', '')}`;
+    const apiKey = await insertApiKey(connection.db, {
+      organizationId: seeded.organizationId,
+      name: 'Ingest bench',
+      prefix: key.slice(0, 11),
+      keyHash: hashApiKey(key),
+      scope: 'ingest',
+    });
+    const catalog = await loadCatalog(connection, seeded.organizationId);
+    await connection.db.execute(sql`analyze`);
+    if (connection.kind === 'pglite') await connection.close();
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    server = startServer(storage.env, port);
+    await waitForHealth(server, base);
+    process.stdout.write(
+      `  autocannon: ${connections} connections, ${durationSeconds} s, ${EVENTS_PER_BATCH} events per request\n`,
+    );
+    const load = await loadTest(base, key, catalog, engine);
+    server.child.kill('SIGTERM');
+    await server.exited;
+    server = undefined;
+
+    if (connection.kind === 'pglite') connection = await storage.open();
+    try {
+      const stored = await connection.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ingested_events where api_key_id = ${apiKey.id}`,
+      );
+      const storedEvents = stored.rows[0]?.n ?? 0;
+      const acknowledged = load.result['2xx'] * EVENTS_PER_BATCH;
+      process.stdout.write(
+        `  ${load.result['2xx']} batches answered 200 (${load.result.non2xx} other, ${load.result.errors} errors); ` +
+          `${storedEvents.toLocaleString('en-US')} events stored\n`,
+      );
+      if (load.result.non2xx > 0 || storedEvents < acknowledged) {
+        throw new Error(
+          `expected every batch accepted: ${acknowledged} acknowledged, ${storedEvents} stored`,
+        );
+      }
+      const raw = await rawInsertSameRows(connection, seeded.organizationId, apiKey.id);
+      return [
+        {
+          engine: engine.name,
+          what: `API: POST /api/v1/events, ${connections} connections`,
+          events: acknowledged,
+          seconds: load.result.duration,
+          p50: load.p50,
+          p95: load.p95,
+        },
+        {
+          engine: engine.name,
+          what: 'raw: same rows as INSERT text, a transaction per 100 events',
+          events: raw.events,
+          seconds: raw.ms / 1000,
+          p50: undefined,
+          p95: undefined,
+        },
+      ];
+    } finally {
+      await connection.close();
+    }
+  } finally {
+    if (server) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+    pendingCleanups.delete(storage.cleanup);
+    await storage.cleanup();
+  }
+}
+
+function formatRows(rows: readonly Row[]): string {
+  const header = ['engine', 'what', 'events', 'seconds', 'events/s', 'p50 ms', 'p95 ms'];
+  const lines = rows.map((row) => [
+    row.engine,
+    row.what,
+    row.events.toLocaleString('en-US'),
+    row.seconds.toFixed(1),
+    Math.round(row.events / row.seconds).toLocaleString('en-US'),
+    row.p50 === undefined ? '' : row.p50.toFixed(0),
+    row.p95 === undefined ? '' : row.p95.toFixed(0),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
+  );
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join('  ');
+  return [format(header), widths.map((width) => '-'.repeat(width)).join('  '), ...lines.map(format)].join(
+    '\n',
+  );
+}
+
+async function main(): Promise<void> {
+  if (engines.length === 0) {
+    process.stderr.write('No engine to benchmark (--engines pglite,postgres).\n');
+    process.exitCode = 1;
+    return;
+  }
+  const rows: Row[] = [];
+  for (const engine of engines) rows.push(...(await benchEngine(engine)));
+  process.stdout.write(
+    `\nIngestion benchmark, ${learnerCount.toLocaleString('en-US')} learners, batches of ${EVENTS_PER_BATCH} events\n\n`,
+  );
+  process.stdout.write(`${formatRows(rows)}\n`);
+}
+
+main().catch(async (error: unknown) => {
+  process.stderr.write(
+    `bench:ingest failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  await Promise.allSettled([...pendingCleanups].map((cleanup) => cleanup()));
+  process.exitCode = 1;
+});
