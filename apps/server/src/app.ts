@@ -24,6 +24,7 @@ import { teamRoutes } from './modules/team/team.routes';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerTenant } from './plugins/tenant';
+import { registerTrackerScript } from './plugins/tracker-script';
 import { registerWebApp } from './plugins/web-app';
 
 export type BuildAppOptions = {
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(questionRoutes, { db: database.db });
   await app.register(dashboardRoutes, { db: database.db });
   await app.register(activityRoutes, { db: database.db });
+  await registerTrackerScript(app);
 
   const isServingWebApp = await registerWebApp(app, config.webDistDir);
 

@@ -1,3 +1,13 @@
-import { installGlobal } from './index';
+import { installGlobal, type CourseLensGlobal } from './index';
 
-installGlobal(window as unknown as { CourseLens?: { version: string } });
+declare global {
+  // An interface, because only interfaces merge into the DOM's Window.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface Window {
+    CourseLens?: CourseLensGlobal;
+  }
+}
+
+// document.currentScript is only set while this file first runs.
+const script = document.currentScript as HTMLScriptElement | null;
+if (!window.CourseLens) installGlobal(window, { scriptSrc: script?.src });

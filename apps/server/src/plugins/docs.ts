@@ -35,12 +35,122 @@ analytics, AI summaries, pipelines and custom AI agents.
 1. In *Settings → API keys* create a key with the scope **ingest**. An ingest
    key can only send data, never read it, so it is safe inside a published
    course. The secret is shown once; CourseLens keeps only its hash.
-2. The course tracker (\`/tracker.js\`, with a ready-made snippet for an
-   Articulate Storyline *Execute JavaScript* trigger) and the ingestion
-   endpoint (\`POST /api/v1/events\`) arrive with the learning-data
-   capability; this guide will then show the snippet and the event format.
-   Every event will carry an id, so a retried request never counts a learner
-   twice.
+2. Load the course tracker, \`/tracker.js\` (under 4 KB compressed, no dependencies),
+   in the course and tell it who learns what: one of the two snippets below.
+3. Open *Courses*: the course, its learners, variables and questions appear as
+   soon as the first learner starts. Every event carries its own id, so a
+   retried request never counts a learner twice.
+
+Replace \`https://courselens.example.com\` with this server's address and
+\`YOUR_INGEST_KEY\` with the key. \`externalCourseId\` is your own stable id of
+the course (a course is registered the first time it is seen, with \`title\`).
+
+### Any web course
+
+\`\`\`html
+<script src="https://courselens.example.com/tracker.js"></script>
+<script>
+  CourseLens.init({
+    endpoint: 'https://courselens.example.com',
+    key: 'YOUR_INGEST_KEY',
+    course: { externalCourseId: 'workplace-safety', title: 'Workplace safety' },
+    learner: { email: 'lee@example.com', name: 'Lee Learner' },
+  });
+  // Whenever something worth keeping happens:
+  CourseLens.setVariable('Score', 85);
+  CourseLens.answer({
+    interactionId: 'assembly-point', slideNumber: 3, questionNumber: 1,
+    text: 'Where is the fire assembly point?', answer: 'North car park',
+    correct: true, correctAnswer: 'North car park', points: 10,
+  });
+  // At the end:
+  CourseLens.complete();
+</script>
+\`\`\`
+
+### Articulate Storyline
+
+On the first slide add a trigger *Execute JavaScript*, *when the timeline
+starts*, with this script. It loads the tracker once (Storyline keeps it for
+every later slide), reads the learner from two Storyline text variables
+(\`LearnerEmail\`, \`LearnerName\`: fill them from your LMS or a sign-in
+slide) and sends the listed Storyline variables:
+
+\`\`\`js
+var ENDPOINT = 'https://courselens.example.com';
+var KEY = 'YOUR_INGEST_KEY';
+var TRACKED = ['Score', 'Department', 'Passed'];
+var player = GetPlayer();
+function startTracking() {
+  CourseLens.init({
+    endpoint: ENDPOINT,
+    key: KEY,
+    course: { externalCourseId: 'workplace-safety', title: 'Workplace safety' },
+    learner: { email: player.GetVar('LearnerEmail'), name: player.GetVar('LearnerName') },
+  });
+  CourseLens.syncStorylineVariables(TRACKED);
+  CourseLens.showBroadcast();
+}
+if (window.CourseLens) startTracking();
+else {
+  var script = document.createElement('script');
+  script.src = ENDPOINT + '/tracker.js';
+  script.onload = startTracking;
+  document.head.appendChild(script);
+}
+\`\`\`
+
+Then, with more *Execute JavaScript* triggers:
+
+- on later slides (*when the timeline starts*) or *when a variable changes*:
+  \`CourseLens.syncStorylineVariables(['Score', 'Department', 'Passed']);\`
+  (only the variables whose value changed since the last call are sent);
+- after a question is submitted:
+  \`CourseLens.answer({ interactionId: 'assembly-point', slideNumber: 3,
+  questionNumber: 1, answer: GetPlayer().GetVar('AssemblyAnswer'),
+  correct: GetPlayer().GetVar('AssemblyCorrect'), points: 10 });\`
+- on the last slide: \`CourseLens.complete();\`
+
+### What each call does
+
+- \`CourseLens.init({ endpoint, key, course, learner, run? })\` starts
+  tracking one learner in one course and sends \`course.started\` (one course
+  run, a *view*). Calling it again with the same settings does nothing, so a
+  trigger may run it more than once. \`endpoint\` defaults to the address
+  \`tracker.js\` came from; \`run\` is your id of the attempt (default: one per
+  page load); \`autoStart: false\` waits for \`CourseLens.start()\`.
+- \`CourseLens.setVariable(name, value)\` records a value (text, number,
+  true/false, a date, or null) as \`variable.set\`.
+- \`CourseLens.answer({ interactionId, slideNumber, questionNumber, text,
+  answer, correct, correctAnswer, points })\` records a response as
+  \`question.answered\`; only \`interactionId\` is required.
+- \`CourseLens.complete()\` sends \`course.completed\` and everything still
+  waiting.
+- \`CourseLens.syncStorylineVariables(names)\` (or
+  \`CourseLens.fromStoryline(player, names)\`) reads each variable with
+  \`GetPlayer().GetVar(name)\` and sends those that changed.
+- \`CourseLens.showBroadcast()\` fetches the course's broadcast message (set
+  under *Courses → Broadcasts*) and, when there is one, shows it in a banner
+  at the top of the page that screen readers announce and the learner can
+  dismiss (a dismissed message stays dismissed in that browser).
+- \`CourseLens.flush()\` sends what is waiting now; \`CourseLens.pending()\`
+  says how many events wait.
+
+### How events travel
+
+Events are queued in the browser's \`localStorage\` (one queue per server, key
+and course) and sent together a second later, up to 100 per request, to
+\`POST /api/v1/events\` with \`Authorization: Bearer <key>\`. When the network
+or the server fails (or answers 429 or 5xx), the tracker tries again after 1,
+2, 4… seconds (at most a minute, with random jitter) and at once when the
+browser is back online; an answer 400, 401 or 413 cannot get better, so that
+batch is dropped with a warning in the browser console. Events leave the queue
+only once the server has acknowledged them: a tab closed offline loses
+nothing, and the next visit sends them. When the page is hidden or closed the
+tracker also hands the queue to \`navigator.sendBeacon\`, which cannot set
+headers, so the key travels in the body (\`{"key": "...", "events": [...]}\`).
+A batch that arrives twice (beacon and retry) is counted once, thanks to the
+event ids.
 
 ## Calling the API
 
