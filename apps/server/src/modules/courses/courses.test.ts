@@ -586,7 +586,11 @@ describe("a course's learners", () => {
       'Sort must be one of: name, email, firstAccess, lastAccess, accessCount',
     );
 
-    const csv = await inject({ method: 'GET', url: `${url}/export?sort=name&order=asc`, headers: owner.headers });
+    const csv = await inject({
+      method: 'GET',
+      url: `${url}/export?sort=name&order=asc`,
+      headers: owner.headers,
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(
