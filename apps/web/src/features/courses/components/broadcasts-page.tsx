@@ -80,7 +80,7 @@ export function BroadcastsPage() {
   const isClearing = setBroadcast.isPending && setBroadcast.variables.message === null;
 
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <CourseHeader courseId={courseId} title={title} />
 
       <Card>
@@ -165,6 +165,7 @@ export function BroadcastsPage() {
         </h2>
         {broadcasts.isPending ? null : broadcasts.data && broadcasts.data.items.length > 0 ? (
           <ol
+            aria-labelledby="broadcast-history-heading"
             className={cn(
               'divide-y divide-line rounded-2xl border border-line bg-surface',
               broadcasts.isPlaceholderData ? 'opacity-60' : undefined,

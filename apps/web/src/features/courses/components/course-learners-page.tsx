@@ -28,10 +28,8 @@ const columns: DataTableColumn<CourseLearnerBody, CourseLearnerSortKey>[] = [
     isRowHeader: true,
     cell: (learner) => (
       <div className="flex min-w-0 flex-col">
-        <span className="max-w-[14rem] truncate sm:max-w-xs">{learner.name ?? '—'}</span>
-        <span className="max-w-[14rem] truncate text-xs font-normal text-fg-subtle md:hidden">
-          {learner.email}
-        </span>
+        <span className="break-words">{learner.name ?? '—'}</span>
+        <span className="text-xs font-normal break-all text-fg-subtle md:hidden">{learner.email}</span>
       </div>
     ),
   },
@@ -75,7 +73,7 @@ export function CourseLearnersPage() {
   const data = learners.data;
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <CourseHeader
         courseId={courseId}
         actions={

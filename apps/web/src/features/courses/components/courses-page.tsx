@@ -48,12 +48,12 @@ export function CoursesPage() {
         <div className="flex min-w-0 flex-col">
           <Link
             to={paths.courses.learners.href(course.id)}
-            className="max-w-[16rem] truncate rounded hover:underline focus-visible:outline-2 focus-visible:outline-focus sm:max-w-sm"
+            className="rounded break-words hover:underline focus-visible:outline-2 focus-visible:outline-focus"
           >
             {course.courseTitle}
           </Link>
           {course.externalCourseId ? (
-            <span className="truncate font-mono text-xs font-normal text-fg-subtle md:hidden">
+            <span className="font-mono text-xs font-normal break-all text-fg-subtle md:hidden">
               {course.externalCourseId}
             </span>
           ) : null}
@@ -120,7 +120,7 @@ export function CoursesPage() {
   const hasSearch = params.q !== '';
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <title>Courses · CourseLens</title>
       <PageHeader
         title="Courses"

@@ -24,10 +24,17 @@ const NO_CHOICES: DeleteCourseOptions = {
   removePipelineReferences: false,
 };
 
-/** The message for a failed deletion (spec section 8). */
+/**
+ * The message for a failed deletion (spec section 8): the server's own error
+ * text, else 'Failed to delete course'; a 401 means the session is gone.
+ */
 export function deletionFailureMessage(error: unknown): string {
-  if (isApiError(error) && error.status === 401) return COURSE_MESSAGES.noSession;
-  return courseDeletionErrorMessage(isApiError(error) ? error.message : null);
+  if (!isApiError(error)) return COURSE_MESSAGES.deleteFailed;
+  if (error.status === 401) return COURSE_MESSAGES.noSession;
+  const body = error.body as { error?: unknown } | null | undefined;
+  const serverText =
+    typeof body === 'object' && body !== null && typeof body.error === 'string' ? body.error : null;
+  return courseDeletionErrorMessage(serverText);
 }
 
 export type DeleteCourseDialogProps = {
