@@ -1,0 +1,25 @@
+import type { SetBroadcastResponse } from '@courselens/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { coursesBaseKey } from './get-courses';
+
+/** `PUT /api/courses/{id}/broadcast` with `{message}`; null clears the message. */
+export function setBroadcast({
+  courseId,
+  message,
+}: {
+  courseId: string;
+  message: string | null;
+}): Promise<SetBroadcastResponse> {
+  return api.put<SetBroadcastResponse>(`/courses/${encodeURIComponent(courseId)}/broadcast`, { message });
+}
+
+export function useSetBroadcast(organizationId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setBroadcast,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: coursesBaseKey(organizationId) }),
+  });
+}
