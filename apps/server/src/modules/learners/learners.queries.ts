@@ -87,11 +87,20 @@ const learnerCourseCount = (organizationId: string, learnerIdColumn: SQL) => sql
     and r.learner_id = ${learnerIdColumn}
     and r.course_id not in (select c.id from courses c where c.organization_id = ${organizationId} and c.is_deleted)`;
 
+/** Above this many rows (exports), one aggregate over all runs beats a subquery per row. */
+const LATERAL_COUNT_LIMIT = 1000;
+
 /**
- * One page of learners. The page is chosen on the learners table alone (an
- * index scan in the requested order), and course counts are computed for
- * those rows only (a lateral subquery per row). Sorting by course count has
- * no index: it aggregates the organization's runs once per request.
+ * One page of learners.
+ *
+ * - Sorted by a learner column (name, e-mail, created, last activity): the
+ *   page is chosen by an index-only scan that reads just the index's key
+ *   (`id`, or `email` for the e-mail sort, whose index has no id), so a deep
+ *   offset skips index entries instead of heap rows; the 25 rows are then
+ *   read by key, and course counts are computed for them only (a lateral
+ *   subquery per row).
+ * - Sorted by course count (no index can serve it), or for an export: the
+ *   organization's runs are aggregated once and joined.
  */
 export async function listLearnerRows(
   db: Database,
@@ -104,8 +113,12 @@ export async function listLearnerRows(
 ): Promise<LearnerListRow[]> {
   const { organizationId, limit, offset } = input;
   const search = learnerSearch(input.q);
-  if (input.sort === 'courses') {
+  if (input.sort === 'courses' || limit > LATERAL_COUNT_LIMIT) {
     const direction = input.order === 'asc' ? sql`asc` : sql`desc`;
+    const order =
+      input.sort === 'courses'
+        ? sql`coalesce(k.courses, 0) ${direction}, l.id ${direction}`
+        : learnerOrder(input.sort, input.order);
     return rows<LearnerListRow>(
       db,
       sql`
@@ -113,30 +126,37 @@ export async function listLearnerRows(
         select r.learner_id, count(distinct r.course_id)::int as courses
         from course_runs r
         where r.organization_id = ${organizationId}
-          and r.course_id not in (select c.id from courses c where c.organization_id = ${organizationId} and c.is_deleted)
+          and r.course_id not in (select c.id from courses c where c.organization_id = ${organizationId} and c.is_deleted)${
+            // A search narrows the learners first, so only their runs are counted.
+            input.q
+              ? sql` and r.learner_id in (select l.id from learners l where l.organization_id = ${organizationId}${search})`
+              : sql``
+          }
         group by r.learner_id
       )
       select l.id, l.name, l.email, coalesce(k.courses, 0) as courses, l.last_activity_at, l.created_at
       from learners l
       left join counts k on k.learner_id = l.id
       where l.organization_id = ${organizationId}${search}
-      order by coalesce(k.courses, 0) ${direction}, l.id ${direction}
+      order by ${order}
       limit ${limit} offset ${offset}`,
     );
   }
   const order = learnerOrder(input.sort, input.order);
+  const isByEmail = input.sort === 'email';
   return rows<LearnerListRow>(
     db,
     sql`
     with page as (
-      select l.id, l.name, l.email, l.last_activity_at, l.created_at
+      select ${isByEmail ? sql`l.email` : sql`l.id`} as key
       from learners l
       where l.organization_id = ${organizationId}${search}
       order by ${order}
       limit ${limit} offset ${offset}
     )
     select l.id, l.name, l.email, k.courses, l.last_activity_at, l.created_at
-    from page l
+    from page p
+    join learners l on l.organization_id = ${organizationId} and ${isByEmail ? sql`l.email` : sql`l.id`} = p.key
     cross join lateral (${learnerCourseCount(organizationId, sql`l.id`)}) k
     order by ${order}`,
   );
