@@ -23,6 +23,16 @@ import { ListSection } from './list-section';
 const linkClassName =
   'rounded font-medium text-fg underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
 
+function CompletionBadge({ course }: { course: LearnerCourse }) {
+  return course.completed ? (
+    <Badge variant="success" title={course.completedAt ? formatDateTime(course.completedAt) : undefined}>
+      Completed
+    </Badge>
+  ) : (
+    <Badge variant="neutral">In progress</Badge>
+  );
+}
+
 function courseColumns(learnerId: string): DataTableColumn<LearnerCourse, LearnerCourseSortKey>[] {
   return [
     {
@@ -40,8 +50,14 @@ function courseColumns(learnerId: string): DataTableColumn<LearnerCourse, Learne
             {course.courseTitle}
           </Link>
           {course.externalCourseId ? (
-            <span className="truncate text-xs font-normal text-fg-subtle">{course.externalCourseId}</span>
+            <span className="text-xs font-normal break-all text-fg-subtle">{course.externalCourseId}</span>
           ) : null}
+          {/* On phones the other columns are hidden: their values go under the title. */}
+          <span className="mt-1 flex flex-wrap items-center gap-2 text-xs font-normal text-fg-muted sm:hidden">
+            {course.runs === 1 ? '1 run' : `${formatNumber(course.runs)} runs`} · last{' '}
+            {formatDateTime(course.lastAccessAt)}
+            <CompletionBadge course={course} />
+          </span>
         </div>
       ),
     },
@@ -50,6 +66,7 @@ function courseColumns(learnerId: string): DataTableColumn<LearnerCourse, Learne
       header: 'Runs',
       sortKey: 'runs',
       align: 'right',
+      className: 'hidden sm:table-cell',
       cell: (course) => formatNumber(course.runs),
     },
     {
@@ -97,7 +114,7 @@ export function LearnerCoursesPage() {
       <ListSection
         caption="Courses of this learner"
         searchLabel="Search courses"
-        searchPlaceholder="Search by title or external id"
+        searchPlaceholder="Search courses"
         columns={courseColumns(learnerId)}
         rowKey={(course) => course.courseId}
         params={params}

@@ -112,7 +112,7 @@ export function LearnerLayout({ learnerId, tab, title, children }: LearnerLayout
           </div>
         ) : null}
         {stats.length > 0 ? (
-          <dl className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
             {stats.map((stat) => (
               <div key={stat.label} className="rounded-xl border border-line bg-surface px-3 py-2 shadow-xs">
                 <dt className="truncate text-xs font-medium text-fg-subtle">{stat.label}</dt>

@@ -42,10 +42,15 @@ function responseColumns(learnerId: string): DataTableColumn<LearnerResponse, Le
       sortKey: 'question',
       isRowHeader: true,
       cell: (response) => (
-        <div className="flex max-w-md min-w-40 flex-col">
+        <div className="flex max-w-md flex-col">
           <span className="break-words">{response.questionText ?? 'Untitled question'}</span>
           <span className="text-xs font-normal text-fg-subtle">
             {[questionPosition(response), response.courseTitle].filter(Boolean).join(' · ')}
+          </span>
+          {/* On phones the answer columns are hidden: the answer and its result go here. */}
+          <span className="mt-1.5 flex flex-wrap items-center gap-2 text-sm font-normal text-fg sm:hidden">
+            <span className="break-words">{response.answer ?? '—'}</span>
+            <CorrectBadge correct={response.correct} />
           </span>
         </div>
       ),
@@ -67,6 +72,7 @@ function responseColumns(learnerId: string): DataTableColumn<LearnerResponse, Le
     {
       id: 'answer',
       header: 'Answer',
+      className: 'hidden sm:table-cell',
       cell: (response) => (
         <div className="flex min-w-24 flex-col">
           <span className="break-words text-fg">{response.answer ?? '—'}</span>
@@ -113,7 +119,7 @@ export function LearnerResponsesPage() {
       <ListSection
         caption="Answers of this learner"
         searchLabel="Search answers"
-        searchPlaceholder="Search questions or answers"
+        searchPlaceholder="Search answers"
         columns={responseColumns(learnerId)}
         rowKey={(response) => response.id}
         params={params}

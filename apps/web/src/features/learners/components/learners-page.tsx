@@ -34,8 +34,12 @@ const columns: DataTableColumn<LearnerListItem, LearnerSortKey>[] = [
         <Link to={paths.learners.courses.href(learner.id)} className={linkClassName}>
           {learnerDisplayName(learner)}
         </Link>
-        {/* On phones the e-mail column is hidden: show it under the name. */}
-        <span className="truncate text-xs font-normal text-fg-muted md:hidden">{learner.email}</span>
+        {/* On phones the other columns are hidden: their values go under the name. */}
+        <span className="text-xs font-normal break-all text-fg-muted md:hidden">{learner.email}</span>
+        <span className="text-xs font-normal text-fg-subtle sm:hidden">
+          {learner.courses === 1 ? '1 course' : `${formatNumber(learner.courses)} courses`} ·{' '}
+          {learner.lastActivityAt ? `active ${formatRelative(learner.lastActivityAt)}` : 'never active'}
+        </span>
       </div>
     ),
   },
@@ -51,13 +55,14 @@ const columns: DataTableColumn<LearnerListItem, LearnerSortKey>[] = [
     header: 'Courses',
     sortKey: 'courses',
     align: 'right',
+    className: 'hidden sm:table-cell',
     cell: (learner) => formatNumber(learner.courses),
   },
   {
     id: 'lastActivity',
     header: 'Last activity',
     sortKey: 'lastActivity',
-    className: 'whitespace-nowrap',
+    className: 'hidden whitespace-nowrap sm:table-cell',
     cell: (learner) =>
       learner.lastActivityAt ? (
         <time dateTime={learner.lastActivityAt} title={new Date(learner.lastActivityAt).toLocaleString()}>
