@@ -134,8 +134,8 @@ describe('QuestionsPage', () => {
     expect(within(first!).getByText('Slide 1 · Q1')).toBeInTheDocument();
     expect(within(second!).getByText('No answers')).toBeInTheDocument();
 
-    const listCall = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/questions?'));
-    expect(Object.fromEntries(new URL(listCall![0], 'http://x').searchParams)).toEqual({
+    const listCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/questions?'));
+    expect(Object.fromEntries(new URL(String(listCall![0]), 'http://x').searchParams)).toEqual({
       sort: 'correctRate',
       order: 'asc',
       page: '1',
@@ -154,7 +154,9 @@ describe('QuestionsPage', () => {
     await userEvent.selectOptions(screen.getByLabelText('Show'), 'Hidden questions');
     expect(await screen.findByText('No hidden questions')).toBeInTheDocument();
     expect(
-      fetchMock.mock.calls.some(([url]) => url.startsWith('/api/questions?') && url.includes('active=false')),
+      fetchMock.mock.calls.some(
+        ([url]) => String(url).startsWith('/api/questions?') && String(url).includes('active=false'),
+      ),
     ).toBe(true);
   });
 
@@ -186,7 +188,7 @@ describe('CourseQuestionsPage', () => {
     renderAt(`/course/${COURSE_ID}/questions`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Workplace safety' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Questions' })).toHaveAttribute('aria-current', 'page');
-    const url = fetchMock.mock.calls[0]![0];
+    const url = String(fetchMock.mock.calls[0]![0]);
     expect(url).toMatch(new RegExp(`^/api/courses/${COURSE_ID}/questions\\?`));
     expect(new URL(url, 'http://x').searchParams.get('sort')).toBe('slide');
   });

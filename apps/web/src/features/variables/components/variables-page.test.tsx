@@ -117,8 +117,8 @@ describe('VariablesPage', () => {
     );
     expect(within(second!).getByText('No description')).toBeInTheDocument();
 
-    const listCall = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/variables?'));
-    const query = new URL(listCall![0], 'http://x').searchParams;
+    const listCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/variables?'));
+    const query = new URL(String(listCall![0]), 'http://x').searchParams;
     expect(Object.fromEntries(query)).toEqual({
       q: 'score',
       sort: 'usageCount',
