@@ -80,6 +80,13 @@ function renderAt(path: string) {
   );
 }
 
+/** The URLs fetch was called with, in order. */
+function calledUrls(fetchMock: ReturnType<typeof stubFetch>): string[] {
+  return fetchMock.mock.calls.map(([input]) =>
+    typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+  );
+}
+
 beforeEach(() => {
   vi.clearAllMocks();
 });
@@ -134,8 +141,8 @@ describe('QuestionsPage', () => {
     expect(within(first!).getByText('Slide 1 · Q1')).toBeInTheDocument();
     expect(within(second!).getByText('No answers')).toBeInTheDocument();
 
-    const listCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/questions?'));
-    expect(Object.fromEntries(new URL(String(listCall![0]), 'http://x').searchParams)).toEqual({
+    const listCall = calledUrls(fetchMock).find((url) => url.startsWith('/api/questions?'));
+    expect(Object.fromEntries(new URL(listCall!, 'http://x').searchParams)).toEqual({
       sort: 'correctRate',
       order: 'asc',
       page: '1',
@@ -154,9 +161,7 @@ describe('QuestionsPage', () => {
     await userEvent.selectOptions(screen.getByLabelText('Show'), 'Hidden questions');
     expect(await screen.findByText('No hidden questions')).toBeInTheDocument();
     expect(
-      fetchMock.mock.calls.some(
-        ([url]) => String(url).startsWith('/api/questions?') && String(url).includes('active=false'),
-      ),
+      calledUrls(fetchMock).some((url) => url.startsWith('/api/questions?') && url.includes('active=false')),
     ).toBe(true);
   });
 
@@ -188,7 +193,7 @@ describe('CourseQuestionsPage', () => {
     renderAt(`/course/${COURSE_ID}/questions`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Workplace safety' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Questions' })).toHaveAttribute('aria-current', 'page');
-    const url = String(fetchMock.mock.calls[0]![0]);
+    const url = calledUrls(fetchMock)[0]!;
     expect(url).toMatch(new RegExp(`^/api/courses/${COURSE_ID}/questions\\?`));
     expect(new URL(url, 'http://x').searchParams.get('sort')).toBe('slide');
   });

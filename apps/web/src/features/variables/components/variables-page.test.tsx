@@ -67,6 +67,13 @@ function renderAt(path: string) {
   );
 }
 
+/** The URLs fetch was called with, in order. */
+function calledUrls(fetchMock: ReturnType<typeof stubFetch>): string[] {
+  return fetchMock.mock.calls.map(([input]) =>
+    typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+  );
+}
+
 beforeEach(() => {
   vi.clearAllMocks();
 });
@@ -117,8 +124,8 @@ describe('VariablesPage', () => {
     );
     expect(within(second!).getByText('No description')).toBeInTheDocument();
 
-    const listCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/variables?'));
-    const query = new URL(String(listCall![0]), 'http://x').searchParams;
+    const listCall = calledUrls(fetchMock).find((url) => url.startsWith('/api/variables?'));
+    const query = new URL(listCall!, 'http://x').searchParams;
     expect(Object.fromEntries(query)).toEqual({
       q: 'score',
       sort: 'usageCount',
@@ -246,7 +253,7 @@ describe('CourseVariablesPage', () => {
     );
     const table = screen.getByRole('table', { name: 'Variables' });
     expect(within(table).queryByRole('columnheader', { name: /Course/ })).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]?.[0]).toMatch(new RegExp(`^/api/courses/${COURSE_ID}/variables\\?`));
+    expect(calledUrls(fetchMock)[0]).toMatch(new RegExp(`^/api/courses/${COURSE_ID}/variables\\?`));
   });
 
   it('says the course was not found on a 404', async () => {
