@@ -1,7 +1,20 @@
 import type { RouteObject } from 'react-router';
 
+import { paths } from '@/config/paths';
+
 /**
  * The signed-in routes of this feature (lazy modules). The app router mounts
  * them under the auth guard; a path listed here replaces its placeholder screen.
  */
-export const questionRoutes: RouteObject[] = [];
+export const questionRoutes: RouteObject[] = [
+  {
+    path: paths.questions.list.path,
+    lazy: async () => ({ Component: (await import('./components/questions-page')).QuestionsPage }),
+  },
+  {
+    path: paths.courses.questions.path,
+    lazy: async () => ({
+      Component: (await import('./components/course-questions-page')).CourseQuestionsPage,
+    }),
+  },
+];
