@@ -70,18 +70,6 @@ export async function countCourseRuns(db: Database, organizationId: string, boun
   return { total: toCount(rows[0]?.total), inPeriod: toCount(rows[0]?.in_period) };
 }
 
-/** Answers to questions of live courses: all time and in the period. */
-export async function countResponses(db: Database, organizationId: string, bounds: PeriodBounds) {
-  const { rows } = await db.execute<{ total: string; in_period: string }>(sql`
-    select count(*) as total,
-           count(*) filter (where created_at >= ${at(bounds.from)} and created_at < ${at(bounds.end)}) as in_period
-    from course_run_questions
-    where organization_id = ${organizationId}
-      and course_id <> all(${deletedCourseIds(organizationId)})
-  `);
-  return { total: toCount(rows[0]?.total), inPeriod: toCount(rows[0]?.in_period) };
-}
-
 /**
  * Runs per day of the period, zero-filled: the runs are bucketed by whole
  * days since `from` in one range scan, then joined onto generate_series.
@@ -141,57 +129,87 @@ export async function listTopCourses(
 }
 
 /**
- * Active questions of live courses with the lowest share of correct answers
- * in the period, among those with at least `minResponses` graded answers
- * (an answer whose `correct` is null, e.g. a survey, is not graded).
+ * Answers to questions of live courses (all time and in the period) and the
+ * active questions with the lowest share of correct answers in the period,
+ * among those with at least `minResponses` graded answers (an answer whose
+ * `correct` is null, e.g. a survey, is not graded). One pass over the
+ * organization's answers, grouped by question (a few hundred groups), feeds
+ * both: answers are the largest table, so it is read once.
  */
-export async function listHardestQuestions(
+export async function summarizeResponses(
   db: Database,
   organizationId: string,
   bounds: PeriodBounds,
   options: { minResponses: number; limit: number },
 ) {
+  const inPeriod = sql`created_at >= ${at(bounds.from)} and created_at < ${at(bounds.end)}`;
   const { rows } = await db.execute<{
-    id: string;
-    course_id: string;
-    course_title: string;
-    question_text: string | null;
-    interaction_id: string;
-    slide_number: number | null;
-    question_number: number | null;
-    responses: string;
-    correct: string;
+    total: string | null;
+    in_period: string | null;
+    hardest: HardestRow[] | string | null;
   }>(sql`
-    select q.id, q.course_id, c.course_title, q.question_text, q.interaction_id,
-           q.slide_number, q.question_number, a.responses, a.correct
-    from (
-      select question_id, count(*) as responses, count(*) filter (where correct) as correct
+    with per_question as (
+      select question_id,
+             count(*) as total,
+             count(*) filter (where ${inPeriod}) as in_period,
+             count(*) filter (where ${inPeriod} and correct is not null) as graded,
+             count(*) filter (where ${inPeriod} and correct) as correct
       from course_run_questions
       where organization_id = ${organizationId}
-        and created_at >= ${at(bounds.from)} and created_at < ${at(bounds.end)}
-        and correct is not null
       group by question_id
-      having count(*) >= ${options.minResponses}
-    ) as a
-    join questions q on q.organization_id = ${organizationId} and q.id = a.question_id and q.active
-    join courses c on c.organization_id = ${organizationId} and c.id = q.course_id and not c.is_deleted
-    order by a.correct::float8 / a.responses asc, a.responses desc, q.id asc
-    limit ${options.limit}
+    ),
+    live as (
+      select p.*, q.active, q.course_id, c.course_title, q.question_text, q.interaction_id,
+             q.slide_number, q.question_number
+      from per_question p
+      join questions q on q.organization_id = ${organizationId} and q.id = p.question_id
+      join courses c on c.organization_id = ${organizationId} and c.id = q.course_id and not c.is_deleted
+    )
+    select
+      (select sum(total) from live) as total,
+      (select sum(in_period) from live) as in_period,
+      (select json_agg(h) from (
+         select question_id as id, course_id, course_title, question_text, interaction_id,
+                slide_number, question_number, graded as responses, correct
+         from live
+         where active and graded >= ${options.minResponses}
+         order by correct::float8 / graded asc, graded desc, question_id asc
+         limit ${options.limit}
+       ) as h) as hardest
   `);
-  return rows.map((row) => {
-    const responses = toCount(row.responses);
-    const correctResponses = toCount(row.correct);
-    return {
-      id: row.id,
-      courseId: row.course_id,
-      courseTitle: row.course_title,
-      questionText: row.question_text,
-      interactionId: row.interaction_id,
-      slideNumber: row.slide_number === null ? null : Number(row.slide_number),
-      questionNumber: row.question_number === null ? null : Number(row.question_number),
-      responses,
-      correctResponses,
-      correctRate: responses === 0 ? 0 : correctResponses / responses,
-    };
-  });
+  const row = rows[0];
+  const hardest: HardestRow[] =
+    typeof row?.hardest === 'string' ? (JSON.parse(row.hardest) as HardestRow[]) : (row?.hardest ?? []);
+  return {
+    total: toCount(row?.total),
+    inPeriod: toCount(row?.in_period),
+    hardestQuestions: hardest.map((question) => {
+      const responses = toCount(question.responses);
+      const correctResponses = toCount(question.correct);
+      return {
+        id: question.id,
+        courseId: question.course_id,
+        courseTitle: question.course_title,
+        questionText: question.question_text,
+        interactionId: question.interaction_id,
+        slideNumber: question.slide_number === null ? null : Number(question.slide_number),
+        questionNumber: question.question_number === null ? null : Number(question.question_number),
+        responses,
+        correctResponses,
+        correctRate: responses === 0 ? 0 : correctResponses / responses,
+      };
+    }),
+  };
 }
+
+type HardestRow = {
+  id: string;
+  course_id: string;
+  course_title: string;
+  question_text: string | null;
+  interaction_id: string;
+  slide_number: number | null;
+  question_number: number | null;
+  responses: number;
+  correct: number;
+};

@@ -11,10 +11,9 @@ import {
   countCourseRuns,
   countCoursesAndEvents,
   countLearners,
-  countResponses,
-  listHardestQuestions,
   listRunsPerDay,
   listTopCourses,
+  summarizeResponses,
   type PeriodBounds,
 } from './dashboard.queries';
 
@@ -48,20 +47,18 @@ export async function getDashboard(
 ): Promise<DashboardResponse> {
   const { organizationId } = input;
   const bounds = periodBounds(input.days, now);
-  const [learners, coursesAndEvents, runs, responses, runsPerDay, topCourses, hardestQuestions, recent] =
-    await Promise.all([
-      countLearners(db, organizationId, bounds, now),
-      countCoursesAndEvents(db, organizationId),
-      countCourseRuns(db, organizationId, bounds),
-      countResponses(db, organizationId, bounds),
-      listRunsPerDay(db, organizationId, bounds),
-      listTopCourses(db, organizationId, bounds, DASHBOARD_TOP_LIMIT),
-      listHardestQuestions(db, organizationId, bounds, {
-        minResponses: HARDEST_QUESTIONS_MIN_RESPONSES,
-        limit: DASHBOARD_TOP_LIMIT,
-      }),
-      listRecentActivity(db, organizationId, DASHBOARD_RECENT_ACTIVITY),
-    ]);
+  const [learners, coursesAndEvents, runs, responses, runsPerDay, topCourses, recent] = await Promise.all([
+    countLearners(db, organizationId, bounds, now),
+    countCoursesAndEvents(db, organizationId),
+    countCourseRuns(db, organizationId, bounds),
+    summarizeResponses(db, organizationId, bounds, {
+      minResponses: HARDEST_QUESTIONS_MIN_RESPONSES,
+      limit: DASHBOARD_TOP_LIMIT,
+    }),
+    listRunsPerDay(db, organizationId, bounds),
+    listTopCourses(db, organizationId, bounds, DASHBOARD_TOP_LIMIT),
+    listRecentActivity(db, organizationId, DASHBOARD_RECENT_ACTIVITY),
+  ]);
   return {
     period: {
       days: input.days,
@@ -86,7 +83,7 @@ export async function getDashboard(
       runs: count,
     })),
     topCourses,
-    hardestQuestions,
+    hardestQuestions: responses.hardestQuestions,
     minResponses: HARDEST_QUESTIONS_MIN_RESPONSES,
     recentActivity: recent,
     isEmpty: coursesAndEvents.courses === 0 && !coursesAndEvents.hasEvents,
