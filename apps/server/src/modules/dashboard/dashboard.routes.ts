@@ -1,5 +1,22 @@
+import { dashboardQuerySchema, dashboardResponse } from '@courselens/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import { requireTenant } from '../../plugins/tenant';
+import { getDashboard } from './dashboard.service';
 
-/** Routes of the learning data (issue 5): filled in by this module's owner. */
-export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (_app, _options) => {};
+/** The organization's overview (issue 5 item 7). */
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/dashboard',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Totals, runs per day, top courses, hardest questions and recent activity of a period',
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardResponse },
+      },
+    },
+    async (request) =>
+      getDashboard(db, { organizationId: requireTenant(request).organizationId, days: request.query.days }),
+  );
+};

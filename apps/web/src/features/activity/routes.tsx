@@ -1,7 +1,16 @@
 import type { RouteObject } from 'react-router';
 
+import { paths } from '@/config/paths';
+
 /**
  * The signed-in routes of this feature (lazy modules). The app router mounts
  * them under the auth guard; a path listed here replaces its placeholder screen.
  */
-export const activityRoutes: RouteObject[] = [];
+export const activityRoutes: RouteObject[] = [
+  {
+    path: paths.activity.path,
+    lazy: async () => ({
+      Component: (await import('./components/activity-page')).ActivityPage,
+    }),
+  },
+];

@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+// The dashboard's figures, each one statement that filters on
+// organization_id first and on a time range where it has one, so it reads
+// the composite indexes (organization_id, ..., created_at) instead of
+// scanning the tables. Runs and answers of deleted courses are left out:
+// `course_id <> all(<deleted ids>)` is a cheap filter on an index column
+// (the array is almost always empty), unlike a join with courses.
+
+/** Bounds of the period: `[from, end)`, whole UTC days, `end` is the start of tomorrow. */
+export type PeriodBounds = { from: Date; end: Date; days: number };
+
+const deletedCourseIds = (organizationId: string) =>
+  sql`array(select c.id from courses c where c.organization_id = ${organizationId} and c.is_deleted)`;
+
+const toCount = (value: unknown) => Number(value ?? 0);
+
+/** A point in time as a typed parameter (same text on PGlite and node-postgres). */
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+export async function countLearners(db: Database, organizationId: string, bounds: PeriodBounds, now: Date) {
+  const since7 = new Date(now.getTime() - 7 * 86_400_000);
+  const since30 = new Date(now.getTime() - 30 * 86_400_000);
+  // Three index range scans (learners_org_created_idx and learners_org_last_activity_idx).
+  const { rows } = await db.execute<{
+    total: string;
+    new_in_period: string;
+    active_7: string;
+    active_30: string;
+  }>(sql`
+    select
+      (select count(*) from learners where organization_id = ${organizationId}) as total,
+      (select count(*) from learners where organization_id = ${organizationId}
+         and created_at >= ${at(bounds.from)}) as new_in_period,
+      (select count(*) from learners where organization_id = ${organizationId}
+         and last_activity_at >= ${at(since7)}) as active_7,
+      (select count(*) from learners where organization_id = ${organizationId}
+         and last_activity_at >= ${at(since30)}) as active_30
+  `);
+  const row = rows[0];
+  return {
+    total: toCount(row?.total),
+    newInPeriod: toCount(row?.new_in_period),
+    active7: toCount(row?.active_7),
+    active30: toCount(row?.active_30),
+  };
+}
+
+/** Live courses, and whether the organization has ever ingested an event. */
+export async function countCoursesAndEvents(db: Database, organizationId: string) {
+  const { rows } = await db.execute<{ courses: string; has_events: boolean }>(sql`
+    select
+      (select count(*) from courses where organization_id = ${organizationId} and not is_deleted) as courses,
+      exists (select 1 from ingested_events where organization_id = ${organizationId}) as has_events
+  `);
+  const row = rows[0];
+  return { courses: toCount(row?.courses), hasEvents: row?.has_events === true };
+}
+
+/** Course runs of live courses: all time and in the period, in one pass over course_runs_org_course_created_idx. */
+export async function countCourseRuns(db: Database, organizationId: string, bounds: PeriodBounds) {
+  const { rows } = await db.execute<{ total: string; in_period: string }>(sql`
+    select count(*) as total,
+           count(*) filter (where created_at >= ${at(bounds.from)} and created_at < ${at(bounds.end)}) as in_period
+    from course_runs
+    where organization_id = ${organizationId}
+      and course_id <> all(${deletedCourseIds(organizationId)})
+  `);
+  return { total: toCount(rows[0]?.total), inPeriod: toCount(rows[0]?.in_period) };
+}
+
+/**
+ * Runs per day of the period, zero-filled: the runs are bucketed by whole
+ * days since `from` in one range scan, then joined onto generate_series.
+ * Day arithmetic in seconds, so the session's time zone never shifts a day.
+ */
+export async function listRunsPerDay(db: Database, organizationId: string, bounds: PeriodBounds) {
+  const { rows } = await db.execute<{ day: number; runs: string }>(sql`
+    select s.day, coalesce(c.runs, 0) as runs
+    from generate_series(0, ${bounds.days - 1}::int) as s(day)
+    left join (
+      select floor(extract(epoch from (created_at - ${at(bounds.from)})) / 86400)::int as day,
+             count(*) as runs
+      from course_runs
+      where organization_id = ${organizationId}
+        and created_at >= ${at(bounds.from)} and created_at < ${at(bounds.end)}
+        and course_id <> all(${deletedCourseIds(organizationId)})
+      group by 1
+    ) as c on c.day = s.day
+    order by s.day
+  `);
+  return rows.map((row) => ({ day: Number(row.day), runs: toCount(row.runs) }));
+}
+
+/** Live courses with the most runs in the period (ties: by title). */
+export async function listTopCourses(
+  db: Database,
+  organizationId: string,
+  bounds: PeriodBounds,
+  limit: number,
+) {
+  const { rows } = await db.execute<{
+    id: string;
+    course_title: string;
+    external_course_id: string | null;
+    runs: string;
+    learners: string;
+  }>(sql`
+    select c.id, c.course_title, c.external_course_id, t.runs, t.learners
+    from (
+      select course_id, count(*) as runs, count(distinct learner_id) as learners
+      from course_runs
+      where organization_id = ${organizationId}
+        and created_at >= ${at(bounds.from)} and created_at < ${at(bounds.end)}
+      group by course_id
+    ) as t
+    join courses c on c.organization_id = ${organizationId} and c.id = t.course_id and not c.is_deleted
+    order by t.runs desc, c.course_title asc, c.id asc
+    limit ${limit}
+  `);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.course_title,
+    externalCourseId: row.external_course_id,
+    runs: toCount(row.runs),
+    learners: toCount(row.learners),
+  }));
+}
+
+/**
+ * Answers to questions of live courses (all time and in the period) and the
+ * active questions with the lowest share of correct answers in the period,
+ * among those with at least `minResponses` graded answers (an answer whose
+ * `correct` is null, e.g. a survey, is not graded). One pass over the
+ * organization's answers, grouped by question (a few hundred groups), feeds
+ * both: answers are the largest table, so it is read once.
+ */
+export async function summarizeResponses(
+  db: Database,
+  organizationId: string,
+  bounds: PeriodBounds,
+  options: { minResponses: number; limit: number },
+) {
+  const inPeriod = sql`created_at >= ${at(bounds.from)} and created_at < ${at(bounds.end)}`;
+  const { rows } = await db.execute<{
+    total: string | null;
+    in_period: string | null;
+    hardest: HardestRow[] | string | null;
+  }>(sql`
+    with per_question as (
+      select question_id,
+             count(*) as total,
+             count(*) filter (where ${inPeriod}) as in_period,
+             count(*) filter (where ${inPeriod} and correct is not null) as graded,
+             count(*) filter (where ${inPeriod} and correct) as correct
+      from course_run_questions
+      where organization_id = ${organizationId}
+      group by question_id
+    ),
+    live as (
+      select p.*, q.active, q.course_id, c.course_title, q.question_text, q.interaction_id,
+             q.slide_number, q.question_number
+      from per_question p
+      join questions q on q.organization_id = ${organizationId} and q.id = p.question_id
+      join courses c on c.organization_id = ${organizationId} and c.id = q.course_id and not c.is_deleted
+    )
+    select
+      (select sum(total) from live) as total,
+      (select sum(in_period) from live) as in_period,
+      (select json_agg(h) from (
+         select question_id as id, course_id, course_title, question_text, interaction_id,
+                slide_number, question_number, graded as responses, correct
+         from live
+         where active and graded >= ${options.minResponses}
+         order by correct::float8 / graded asc, graded desc, question_id asc
+         limit ${options.limit}
+       ) as h) as hardest
+  `);
+  const row = rows[0];
+  const hardest: HardestRow[] =
+    typeof row?.hardest === 'string' ? (JSON.parse(row.hardest) as HardestRow[]) : (row?.hardest ?? []);
+  return {
+    total: toCount(row?.total),
+    inPeriod: toCount(row?.in_period),
+    hardestQuestions: hardest.map((question) => {
+      const responses = toCount(question.responses);
+      const correctResponses = toCount(question.correct);
+      return {
+        id: question.id,
+        courseId: question.course_id,
+        courseTitle: question.course_title,
+        questionText: question.question_text,
+        interactionId: question.interaction_id,
+        slideNumber: question.slide_number === null ? null : Number(question.slide_number),
+        questionNumber: question.question_number === null ? null : Number(question.question_number),
+        responses,
+        correctResponses,
+        correctRate: responses === 0 ? 0 : correctResponses / responses,
+      };
+    }),
+  };
+}
+
+type HardestRow = {
+  id: string;
+  course_id: string;
+  course_title: string;
+  question_text: string | null;
+  interaction_id: string;
+  slide_number: number | null;
+  question_number: number | null;
+  responses: number;
+  correct: number;
+};
