@@ -95,7 +95,9 @@ test('keyboard: the mobile menu opens, is navigable and closes with Escape', asy
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`the product documentation at /docs/ has no serious violations in ${colorScheme}`, async ({ page }) => {
+  test(`the product documentation at /docs/ has no serious violations in ${colorScheme}`, async ({
+    page,
+  }) => {
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await page.goto('/docs/');
     await expect(page.getByRole('heading', { name: /Getting started/ })).toBeVisible();

@@ -123,7 +123,7 @@ test('the course filter narrows the questions and the export holds the filtered 
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('questions.csv');
-  const lines = (await readFile((await file.path()), 'utf8'))
+  const lines = (await readFile(await file.path(), 'utf8'))
     .replace(/^\uFEFF/, '')
     .trimEnd()
     .split('\r\n');
@@ -160,7 +160,7 @@ test("a course's questions sub-page lists them in slide order and exports them",
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('Workplace-Safety-Essentials-questions.csv');
-  const lines = (await readFile((await file.path()), 'utf8'))
+  const lines = (await readFile(await file.path(), 'utf8'))
     .replace(/^\uFEFF/, '')
     .trimEnd()
     .split('\r\n');

@@ -143,7 +143,7 @@ test('the course filter narrows the list and the export holds exactly the filter
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('variables.csv');
-  const csv = (await readFile((await file.path()), 'utf8')).replace(/^\uFEFF/, '');
+  const csv = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.trimEnd().split('\r\n');
   expect(lines[0]).toBe(
     'Name,Title,Course,Data type,Usage count,Learners,Last recorded at,Active,Description,Variable ID,Course ID',
@@ -170,7 +170,7 @@ test("a course's variables sub-page shows the course, its variables only, and ex
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('Workplace-Safety-Essentials-variables.csv');
-  const lines = (await readFile((await file.path()), 'utf8')).trimEnd().split('\r\n').slice(1);
+  const lines = (await readFile(await file.path(), 'utf8')).trimEnd().split('\r\n').slice(1);
   expect(lines.length).toBeGreaterThan(0);
   for (const line of lines) expect(line).toContain(',Workplace Safety Essentials,');
 });

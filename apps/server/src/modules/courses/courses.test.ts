@@ -607,7 +607,7 @@ describe("a course's learners", () => {
 });
 
 describe('deleting a course', () => {
-  const remove = (courseId: string, query = '', payload?: unknown, headers = owner.headers) =>
+  const remove = (courseId: string, query = '', payload?: object, headers = owner.headers) =>
     inject({
       method: 'DELETE',
       url: `/api/courses/${courseId}${query}`,
