@@ -101,11 +101,11 @@ test.describe('dashboard', () => {
     const panel = page.getByTestId('getting-started');
     await expect(panel.getByRole('heading', { name: 'Get your first learning data in' })).toBeVisible();
     const origin = new URL(page.url()).origin;
-    await expect(panel.getByLabel('Tracker snippet')).toContainText(
+    await expect(panel.getByLabel('Tracker snippet', { exact: true })).toContainText(
       `<script src="${origin}/tracker.js"></script>`,
     );
-    await expect(panel.getByLabel('Tracker snippet')).toContainText('CourseLens.init({');
-    await expect(panel.getByLabel('Test event command')).toContainText(
+    await expect(panel.getByLabel('Tracker snippet', { exact: true })).toContainText('CourseLens.init({');
+    await expect(panel.getByLabel('Test event command', { exact: true })).toContainText(
       `curl -X POST ${origin}/api/v1/events`,
     );
     await expect(page.getByRole('group', { name: 'Period' })).toHaveCount(0);

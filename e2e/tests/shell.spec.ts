@@ -100,13 +100,13 @@ test.describe('screens of later capabilities', () => {
     request,
   }) => {
     await signInAs(page, (await signUpViaApi(request)).token);
-    await page.goto('/variables');
+    await page.goto('/pipelines');
     await expect(sidebar(page)).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Variables' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pipelines' })).toBeVisible();
     const empty = page.getByTestId('empty-state');
     await expect(empty).toContainText('What will appear here:');
-    await expect(empty).toContainText('arrives with the variable reports');
-    await expect(page).toHaveTitle('Variables · CourseLens');
+    await expect(empty).toContainText('arrives with the pipelines and actions');
+    await expect(page).toHaveTitle('Pipelines · CourseLens');
   });
 
   test('every navigation scrolls to the top', async ({ page }) => {

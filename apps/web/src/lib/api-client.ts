@@ -61,7 +61,11 @@ export type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Serialized as JSON. */
   body?: unknown;
-  /** Appended as a query string; null and undefined entries are left out. */
+  /**
+   * Appended as a query string; null, undefined and empty-string entries are
+   * left out (an empty filter field means no filter, and the server would
+   * refuse an empty date).
+   */
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -91,7 +95,7 @@ export function buildApiUrl(path: string, query?: Record<string, QueryValue>): s
   const normalizedPath = path.startsWith('/') ? path : `/${path}`;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== null && value !== undefined) search.append(key, String(value));
+    if (value !== null && value !== undefined && value !== '') search.append(key, String(value));
   }
   const queryString = search.toString();
   return `${API_BASE_PATH}${normalizedPath}${queryString ? `?${queryString}` : ''}`;

@@ -94,7 +94,7 @@ export function DataTable<Row, Key extends string>({
       <tr key={rowKey(row)} className="transition-colors hover:bg-surface-muted/60">
         {columns.map((column) => {
           const className = cn(
-            'px-4 py-3 align-middle',
+            'px-3 py-3 sm:px-4 align-middle',
             column.align === 'right' ? 'text-right tabular-nums' : 'text-left',
             column.className,
           );
@@ -113,7 +113,7 @@ export function DataTable<Row, Key extends string>({
   })();
 
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-xs">
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface shadow-xs">
       <table
         className={cn('w-full border-collapse text-sm', isFetching && rows ? 'opacity-60' : undefined)}
         aria-busy={isLoading || isFetching}
@@ -131,7 +131,7 @@ export function DataTable<Row, Key extends string>({
                   scope="col"
                   aria-sort={ariaSort}
                   className={cn(
-                    'px-4 py-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-fg-subtle uppercase',
+                    'px-3 py-2.5 sm:px-4 text-xs font-semibold tracking-wide whitespace-nowrap text-fg-subtle uppercase',
                     alignClass,
                     column.className,
                   )}

@@ -57,6 +57,10 @@ export function CoursesPage() {
               {course.externalCourseId}
             </span>
           ) : null}
+          {/* Phones show one readable column: the hidden columns' essentials go here. */}
+          <span className="mt-1 text-xs font-normal text-fg-muted sm:hidden">
+            {formatNumber(course.learners)} learners · {formatNumber(course.views)} views
+          </span>
         </div>
       ),
     },
@@ -77,6 +81,7 @@ export function CoursesPage() {
       header: 'Learners',
       sortKey: 'learners',
       align: 'right',
+      className: 'hidden sm:table-cell',
       cell: (course) => formatNumber(course.learners),
     },
     {

@@ -12,7 +12,7 @@ import { inputClassName } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatPercent } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import type { ListParams } from '@/lib/use-list-params';
 
@@ -86,11 +86,16 @@ export function QuestionsListView({
       sortKey: 'text',
       isRowHeader: true,
       cell: (row) => (
-        <div className="min-w-48 max-w-md">
+        <div className="max-w-md sm:min-w-48">
           <p className="line-clamp-2 text-fg">
             {row.questionText ?? <span className="text-fg-subtle">No text</span>}
           </p>
           <p className="mt-0.5 font-mono text-xs font-normal break-all text-fg-subtle">{row.interactionId}</p>
+          {/* Phones show one readable column: the hidden columns' essentials go here. */}
+          <p className="mt-1 text-xs font-normal text-fg-muted sm:hidden">
+            {formatNumber(row.totalResponses)} responses
+            {row.correctRate === null ? '' : ` · ${formatPercent(row.correctRate)} correct`}
+          </p>
         </div>
       ),
     },
@@ -148,6 +153,7 @@ export function QuestionsListView({
       header: 'Correct rate',
       sortKey: 'correctRate',
       align: 'right',
+      className: 'hidden sm:table-cell',
       cell: (row) => <CorrectRateBar rate={row.correctRate} />,
     },
     {

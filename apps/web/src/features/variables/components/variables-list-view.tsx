@@ -86,11 +86,15 @@ export function VariablesListView({
       sortKey: 'name',
       isRowHeader: true,
       cell: (row) => (
-        <div className="min-w-36">
+        <div className="sm:min-w-36">
           <code className="font-mono text-[13px] break-all text-fg">{row.name}</code>
           {row.title && row.title !== row.name ? (
             <div className="mt-0.5 text-xs font-normal text-fg-muted">{row.title}</div>
           ) : null}
+          {/* Phones show one readable column: the hidden columns' essentials go here. */}
+          <div className="mt-1 text-xs font-normal text-fg-subtle sm:hidden">
+            {formatNumber(row.usageCount)} values{isOrganizationWide ? ` · ${row.courseTitle}` : ''}
+          </div>
         </div>
       ),
     },
@@ -124,6 +128,7 @@ export function VariablesListView({
       header: 'Values',
       sortKey: 'usageCount',
       align: 'right',
+      className: 'hidden sm:table-cell',
       cell: (row) => <span className="font-medium text-fg">{formatNumber(row.usageCount)}</span>,
     },
     {
