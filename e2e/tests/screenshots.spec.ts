@@ -74,6 +74,11 @@ const layoutPages = [
   { name: 'blog-article', path: '/blog/send-storyline-variables-to-courselens', signedIn: false },
   { name: 'dashboard', path: '/dashboard', signedIn: true },
   { name: 'courses', path: '/courses', signedIn: true },
+  { name: 'settings-general', path: '/organization/settings', signedIn: true },
+  { name: 'settings-members', path: '/organization/settings?tab=members', signedIn: true },
+  { name: 'settings-invitations', path: '/organization/settings?tab=invitations', signedIn: true },
+  { name: 'settings-api-keys', path: '/organization/settings?tab=api-keys', signedIn: true },
+  { name: 'profile', path: '/profile/update', signedIn: true },
   { name: 'shared-report', path: '/shared/questions/q1/report', signedIn: false },
 ] as const;
 
@@ -87,6 +92,21 @@ for (const { name, path, signedIn } of layoutPages) {
         subdomain: `acme-${suffix}`,
       });
       await createOrganizationViaApi(request, token, 'Globex Academy', `globex-${suffix}`);
+      if (name.startsWith('settings-')) {
+        // Rows in every tab, so the pictures show tables rather than empty states.
+        const headers = { authorization: `Bearer ${token}` };
+        for (const data of [
+          { name: 'Storyline player', scope: 'ingest' },
+          { name: 'Nightly export', scope: 'full' },
+        ]) {
+          expect((await request.post('/api/api-keys', { headers, data })).status()).toBe(201);
+        }
+        const invited = await request.post('/api/invitations', {
+          headers,
+          data: { email: `grace.${suffix}@example.com` },
+        });
+        expect(invited.status()).toBe(201);
+      }
       await signInAs(page, token);
     }
     for (const { width, height } of layoutWidths) {

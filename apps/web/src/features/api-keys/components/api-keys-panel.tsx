@@ -76,7 +76,7 @@ export function ApiKeysPanel() {
           <p className="mt-1 text-sm text-fg-muted">Create one to connect your first course.</p>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+        <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface">
           <table className="w-full min-w-[44rem] text-left text-sm">
             <caption className="sr-only">API keys</caption>
             <thead className="border-b border-line bg-surface-muted/60 text-xs font-medium tracking-wide text-fg-muted uppercase">
