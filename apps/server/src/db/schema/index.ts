@@ -7,6 +7,7 @@ export * from './courses';
 export * from './learners';
 export * from './variables';
 export * from './questions';
+export * from './rollups';
 export * from './ingestion';
 export * from './reports';
 export * from './shared-views';

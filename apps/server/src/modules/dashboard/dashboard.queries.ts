@@ -19,6 +19,9 @@ const toCount = (value: unknown) => Number(value ?? 0);
 /** A point in time as a typed parameter (same text on PGlite and node-postgres). */
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
+/** The UTC day of a point in time, `YYYY-MM-DD`. */
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
 export async function countLearners(db: Database, organizationId: string, bounds: PeriodBounds, now: Date) {
   const since7 = new Date(now.getTime() - 7 * 86_400_000);
   const since30 = new Date(now.getTime() - 30 * 86_400_000);
@@ -132,9 +135,9 @@ export async function listTopCourses(
  * Answers to questions of live courses (all time and in the period) and the
  * active questions with the lowest share of correct answers in the period,
  * among those with at least `minResponses` graded answers (an answer whose
- * `correct` is null, e.g. a survey, is not graded). One pass over the
- * organization's answers, grouped by question (a few hundred groups), feeds
- * both: answers are the largest table, so it is read once.
+ * `correct` is null, e.g. a survey, is not graded). Read from the daily
+ * rollup of the answers (question_daily_stats, whole UTC days like the
+ * period): one row per question and day instead of every answer.
  */
 export async function summarizeResponses(
   db: Database,
@@ -142,7 +145,7 @@ export async function summarizeResponses(
   bounds: PeriodBounds,
   options: { minResponses: number; limit: number },
 ) {
-  const inPeriod = sql`created_at >= ${at(bounds.from)} and created_at < ${at(bounds.end)}`;
+  const inPeriod = sql`day >= ${isoDate(bounds.from)}::date and day < ${isoDate(bounds.end)}::date`;
   const { rows } = await db.execute<{
     total: string | null;
     in_period: string | null;
@@ -150,11 +153,11 @@ export async function summarizeResponses(
   }>(sql`
     with per_question as (
       select question_id,
-             count(*) as total,
-             count(*) filter (where ${inPeriod}) as in_period,
-             count(*) filter (where ${inPeriod} and correct is not null) as graded,
-             count(*) filter (where ${inPeriod} and correct) as correct
-      from course_run_questions
+             sum(responses) as total,
+             coalesce(sum(responses) filter (where ${inPeriod}), 0) as in_period,
+             coalesce(sum(graded) filter (where ${inPeriod}), 0) as graded,
+             coalesce(sum(correct) filter (where ${inPeriod}), 0) as correct
+      from question_daily_stats
       where organization_id = ${organizationId}
       group by question_id
     ),

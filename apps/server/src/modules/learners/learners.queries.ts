@@ -322,8 +322,7 @@ function learnerVariableOrder(sort: LearnerVariableSortKey, order: SortOrder): S
 
 /**
  * The latest value of each variable the learner has (optionally in one
- * course): `distinct on (variable_id)` over the learner's values, newest
- * first, read through the (organization_id, learner_id, course_id) index.
+ * course), from the latest-value rollup kept by a trigger on the values.
  */
 export async function listLearnerVariableRows(
   db: Database,
@@ -345,14 +344,12 @@ export async function listLearnerVariableRows(
     db,
     sql`
     select *, count(*) over ()::int as total from (
-      select distinct on (v.variable_id)
-        v.variable_id, va.name, va.title, c.id as course_id, c.course_title, va.data_type,
+      select v.variable_id, va.name, va.title, c.id as course_id, c.course_title, va.data_type,
         v.value, v.recorded_at
-      from learner_variable_values v
+      from learner_variable_latest v
       join variables va on va.organization_id = v.organization_id and va.id = v.variable_id
       join courses c on c.organization_id = v.organization_id and c.id = v.course_id and not c.is_deleted
       where v.organization_id = ${organizationId} and v.learner_id = ${learnerId}${course}${search}
-      order by v.variable_id, v.recorded_at desc, v.created_at desc, v.id desc
     ) latest
     order by ${learnerVariableOrder(input.sort, input.order)}
     limit ${input.limit} offset ${input.offset}`,

@@ -51,14 +51,18 @@ function baseSelect(filters: QuestionFilters): SQL {
     where ${sql.join(conditions, sql` and `)}`;
 }
 
-/** The answers to one question: how many, how many right, from how many learners. */
+/**
+ * The answers to one question: how many, how many right, from how many
+ * learners, summed over its rows of the daily rollup (kept by a trigger on
+ * the answers), so a question costs its days, not its answers.
+ */
 const responseStats = (alias: string) => sql`
   left join lateral (
-    select count(*)::int as total_responses,
-           (count(*) filter (where r.correct))::int as correct_responses,
-           count(distinct r.learner_id)::int as unique_learners
-    from course_run_questions r
-    where r.organization_id = ${sql.raw(alias)}.organization_id and r.question_id = ${sql.raw(alias)}.id
+    select coalesce(sum(d.responses), 0)::int as total_responses,
+           coalesce(sum(d.correct), 0)::int as correct_responses,
+           coalesce(sum(d.new_learners), 0)::int as unique_learners
+    from question_daily_stats d
+    where d.question_id = ${sql.raw(alias)}.id
   ) s on true`;
 
 const AGGREGATE_SORTS: ReadonlySet<QuestionSortKey> = new Set([
@@ -125,7 +129,10 @@ export async function selectQuestionRows(
   return result.rows;
 }
 
-/** How many questions match, and the answers to all of them together. */
+/**
+ * How many questions match, and the answers to all of them together: totals
+ * from the daily rollup, distinct learners from the (question, learner) pairs.
+ */
 export async function selectQuestionTotals(db: Database, filters: QuestionFilters) {
   const result = await db.execute<{
     questions: number;
@@ -135,12 +142,12 @@ export async function selectQuestionTotals(db: Database, filters: QuestionFilter
   }>(sql`
     with base as (${baseSelect(filters)})
     select (select count(*)::int from base) as questions,
-           count(r.id)::int as total_responses,
-           (count(r.id) filter (where r.correct))::int as correct_responses,
-           count(distinct r.learner_id)::int as unique_learners
-    from course_run_questions r
-    where r.organization_id = ${filters.organizationId}
-      and r.question_id in (select id from base)`);
+           (select coalesce(sum(d.responses), 0)::int from question_daily_stats d
+             where d.question_id in (select id from base)) as total_responses,
+           (select coalesce(sum(d.correct), 0)::int from question_daily_stats d
+             where d.question_id in (select id from base)) as correct_responses,
+           (select count(distinct l.learner_id)::int from question_learners l
+             where l.question_id in (select id from base)) as unique_learners`);
   return result.rows[0] ?? { questions: 0, total_responses: 0, correct_responses: 0, unique_learners: 0 };
 }
 

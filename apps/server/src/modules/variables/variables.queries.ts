@@ -53,14 +53,17 @@ function baseSelect(filters: VariableFilters): SQL {
     where ${sql.join(conditions, sql` and `)}`;
 }
 
-/** How many values, from how many learners, and when the last came (the spec's usage_count). */
+/**
+ * How many values, from how many learners, and when the last came (the
+ * spec's usage_count): one row of the rollup kept by a trigger on the values.
+ */
 const usageStats = (alias: string) => sql`
   left join lateral (
-    select count(*)::int as usage_count,
-           count(distinct l.learner_id)::int as learner_count,
-           max(l.recorded_at) as last_recorded_at
-    from learner_variable_values l
-    where l.organization_id = ${sql.raw(alias)}.organization_id and l.variable_id = ${sql.raw(alias)}.id
+    select coalesce(max(st.usage_count), 0)::int as usage_count,
+           coalesce(max(st.learner_count), 0)::int as learner_count,
+           max(st.last_recorded_at) as last_recorded_at
+    from variable_stats st
+    where st.variable_id = ${sql.raw(alias)}.id
   ) s on true`;
 
 const AGGREGATE_SORTS: ReadonlySet<VariableSortKey> = new Set([

@@ -1,0 +1,124 @@
+import {
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import { tenantOrganizationId } from './organizations';
+import { questions } from './questions';
+import { typedValueColumns, variables } from './variables';
+
+// Rollups of the two largest tables (answers and variable values), kept by
+// statement-level triggers on those tables (migration 0003_rollups.sql), so
+// every way of writing them (ingestion, seeds, course deletion cascades)
+// keeps the figures right in the same transaction. Lists, the dashboard and
+// reports read these instead of counting millions of rows per request.
+// Inserts add to the counters; deletes and updates recompute the affected
+// questions or variables from the rows that remain (both rare).
+
+/** Answers to one question per UTC day: how many, graded, right, points, and learners first seen that day. */
+export const questionDailyStats = pgTable(
+  'question_daily_stats',
+  {
+    organizationId: tenantOrganizationId(),
+    courseId: uuid('course_id').notNull(),
+    questionId: uuid('question_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    responses: integer('responses').notNull().default(0),
+    graded: integer('graded').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+    points: doublePrecision('points').notNull().default(0),
+    newLearners: integer('new_learners').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ name: 'question_daily_stats_pk', columns: [table.questionId, table.day] }),
+    foreignKey({
+      name: 'question_daily_stats_question_fk',
+      columns: [table.organizationId, table.courseId, table.questionId],
+      foreignColumns: [questions.organizationId, questions.courseId, questions.id],
+    }).onDelete('cascade'),
+    // Dashboard periods: every question's answers in a range of days.
+    index('question_daily_stats_org_day_idx').on(table.organizationId, table.day),
+  ],
+);
+
+/** Which learners answered a question (the distinct-learner counts), and when first. */
+export const questionLearners = pgTable(
+  'question_learners',
+  {
+    organizationId: tenantOrganizationId(),
+    courseId: uuid('course_id').notNull(),
+    questionId: uuid('question_id').notNull(),
+    learnerId: uuid('learner_id').notNull(),
+    firstAnsweredAt: timestamptz('first_answered_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'question_learners_pk', columns: [table.questionId, table.learnerId] }),
+    // No foreign key to learners on purpose: the trigger on answers removes
+    // a pair when its last answer goes, and must still see the pair then.
+    foreignKey({
+      name: 'question_learners_question_fk',
+      columns: [table.organizationId, table.courseId, table.questionId],
+      foreignColumns: [questions.organizationId, questions.courseId, questions.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** A variable's usage: how many values, from how many learners, and the latest time. */
+export const variableStats = pgTable(
+  'variable_stats',
+  {
+    organizationId: tenantOrganizationId(),
+    courseId: uuid('course_id').notNull(),
+    variableId: uuid('variable_id').primaryKey(),
+    usageCount: integer('usage_count').notNull().default(0),
+    learnerCount: integer('learner_count').notNull().default(0),
+    lastRecordedAt: timestamptz('last_recorded_at'),
+  },
+  (table) => [
+    foreignKey({
+      name: 'variable_stats_variable_fk',
+      columns: [table.organizationId, table.courseId, table.variableId],
+      foreignColumns: [variables.organizationId, variables.courseId, variables.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Each learner's latest value of each variable (the row of learner_variable_values it copies). */
+export const learnerVariableLatest = pgTable(
+  'learner_variable_latest',
+  {
+    organizationId: tenantOrganizationId(),
+    courseId: uuid('course_id').notNull(),
+    variableId: uuid('variable_id').notNull(),
+    learnerId: uuid('learner_id').notNull(),
+    valueId: uuid('value_id').notNull(),
+    ...typedValueColumns(),
+    recordedAt: timestamptz('recorded_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'learner_variable_latest_pk', columns: [table.variableId, table.learnerId] }),
+    foreignKey({
+      name: 'learner_variable_latest_variable_fk',
+      columns: [table.organizationId, table.courseId, table.variableId],
+      foreignColumns: [variables.organizationId, variables.courseId, variables.id],
+    }).onDelete('cascade'),
+    // A learner's latest values (learner pages).
+    index('learner_variable_latest_learner_idx').on(table.organizationId, table.learnerId),
+    // Leaderboards: the highest latest numbers of a variable first.
+    index('learner_variable_latest_number_idx').on(
+      table.variableId,
+      table.valueNumber.desc().nullsLast(),
+      table.recordedAt,
+    ),
+  ],
+);
+
+export type QuestionDailyStats = typeof questionDailyStats.$inferSelect;
+export type VariableStats = typeof variableStats.$inferSelect;
+export type LearnerVariableLatest = typeof learnerVariableLatest.$inferSelect;
