@@ -21,6 +21,7 @@ import { organizationRoutes } from './modules/organizations/organizations.routes
 import { profileRoutes } from './modules/profile/profile.routes';
 import { createInvitationMailer } from './modules/team/invitation-mailer';
 import { teamRoutes } from './modules/team/team.routes';
+import { createLlmEngine } from './lib/llm';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerTenant } from './plugins/tenant';
@@ -114,6 +115,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     baseURL: config.publicUrl ?? `http://localhost:${config.port}`,
   });
 
+  // One engine for every AI feature; null means each uses its built-in engine.
+  const llm = createLlmEngine(config.llm);
+  void llm;
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db, auth, signupLimitPerHour: config.signupLimitPerHour });
   await app.register(meRoutes, { db: database.db });

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import type { LlmConfig } from './lib/llm';
 import { defaultWebDistDir } from './lib/paths';
 
 const booleanFromEnv = z
@@ -75,6 +76,20 @@ const envSchema = z.object({
     .refine((origins) => origins.every((origin) => /^https?:\/\/[^/\s'";]+$/.test(origin)), {
       message: 'must be a comma-separated list of http:// or https:// origins (no paths)',
     }),
+  LLM_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+/, 'must be the http:// or https:// base URL of an OpenAI-compatible API')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  LLM_API_KEY: z.string().min(1, 'must not be empty').optional(),
+  LLM_MODEL: z.string().min(1, 'must not be empty').default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: z
+    .string()
+    .default('30000')
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= 1000, {
+      message: 'must be a whole number of milliseconds, at least 1000',
+    })
+    .transform(Number),
   SHUTDOWN_TIMEOUT_MS: z
     .string()
     .default('10000')
@@ -105,6 +120,8 @@ export type AppConfig = {
   signupLimitPerHour: number;
   /** Origins the browser app may call besides its own (e.g. a PostHog host), added to CSP connect-src. */
   cspConnectSrc: string[];
+  /** The LLM engine's OpenAI-compatible endpoint; unset, every AI feature uses its built-in engine. */
+  llm: LlmConfig | undefined;
 };
 
 export class ConfigError extends Error {
@@ -148,6 +165,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     publicUrl: values.PUBLIC_URL,
     smtp: values.SMTP_URL ? { url: values.SMTP_URL, from: values.SMTP_FROM } : undefined,
     signupLimitPerHour: values.SIGNUP_LIMIT_PER_HOUR,
+    llm: values.LLM_BASE_URL
+      ? {
+          baseUrl: values.LLM_BASE_URL,
+          apiKey: values.LLM_API_KEY,
+          model: values.LLM_MODEL,
+          timeoutMs: values.LLM_TIMEOUT_MS,
+        }
+      : undefined,
     cspConnectSrc: values.CSP_CONNECT_SRC,
   };
 }
