@@ -12,6 +12,7 @@ import {
   insertVariable,
 } from './factories/learning';
 import { courseRunQuestions, learnerVariableValues, learners, type Learner } from './schema';
+import { seedDemo } from './seed/seed';
 
 // The rollups (migration 0004) must always equal a recount from the raw
 // answers and values, whatever mix of statements wrote them.
@@ -227,5 +228,65 @@ describe('rollups of answers and variable values', () => {
            + (select coalesce(sum(usage_count + learner_count), 0) from variable_stats
                where organization_id = ${organization.id}) as n`);
     expect(Number(left[0]?.n)).toBe(0);
+  });
+
+  it('are rebuilt exactly after a bulk load that deferred them (the demo seed)', async () => {
+    await seedDemo(db, {
+      now: new Date('2026-11-20T12:00:00Z'),
+      learners: 120,
+      seed: 3,
+      hashPassword: async (password) => `plain:${password}`,
+    });
+    const counts = await rows<{ answers: number; latest: number }>(sql`
+      select (select count(*)::int from question_learners) as answers,
+             (select count(*)::int from learner_variable_latest) as latest`);
+    expect(counts[0]?.answers).toBeGreaterThan(100);
+    expect(counts[0]?.latest).toBeGreaterThan(100);
+    await expectConsistent();
+  });
+
+  it('skip statements of a transaction in bulk-load mode', async () => {
+    const organization = await insertOrganization(db);
+    const tenant = { organizationId: organization.id };
+    const course = await insertCourse(db, tenant);
+    const learner = await insertLearner(db, tenant);
+    const variable = await insertVariable(db, {
+      ...tenant,
+      courseId: course.id,
+      name: 'bulk',
+      dataType: 'number',
+    });
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local courselens.bulk_load = 'on'`);
+      await tx
+        .insert(learnerVariableValues)
+        .values(
+          buildVariableValue({
+            ...tenant,
+            variableId: variable.id,
+            courseId: course.id,
+            learnerId: learner.id,
+            raw: 1,
+            dataType: 'number',
+          }),
+        );
+    });
+    const stats = await rows(sql`select usage_count from variable_stats where variable_id = ${variable.id}`);
+    expect(stats).toEqual([]);
+    // Outside the bulk transaction the triggers are on again.
+    await db
+      .insert(learnerVariableValues)
+      .values(
+        buildVariableValue({
+          ...tenant,
+          variableId: variable.id,
+          courseId: course.id,
+          learnerId: learner.id,
+          raw: 2,
+          dataType: 'number',
+        }),
+      );
+    const after = await rows(sql`select usage_count from variable_stats where variable_id = ${variable.id}`);
+    expect(after).toEqual([{ usage_count: 1 }]);
   });
 });

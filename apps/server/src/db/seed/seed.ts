@@ -137,6 +137,16 @@ const COUNT_KEYS: Record<string, keyof SeedCounts> = {
   [getTableName(courseRunQuestions)]: 'courseRunQuestions',
 };
 
+/** Recomputes the organization's rollups of answers and values (after a bulk load). */
+export async function rebuildRollups(db: Database, organizationId: string): Promise<void> {
+  await db.execute(sql`
+    select rollup_questions_recompute(array_agg(organization_id), array_agg(id))
+    from questions where organization_id = ${organizationId}`);
+  await db.execute(sql`
+    select rollup_variables_recompute(array_agg(organization_id), array_agg(id))
+    from variables where organization_id = ${organizationId}`);
+}
+
 /**
  * Creates an organization full of plausible learning data: an owner who can
  * sign in, five courses with variables of every data type and quiz questions
@@ -294,6 +304,9 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
 
   const learnersPerChunk = options.learnersPerChunk ?? 1000;
   await runPhase('activity', async (tx) => {
+    // The rollup triggers skip this transaction's statements (see migration
+    // 0004) and the rollups are rebuilt once at the end of the phase.
+    await tx.execute(sql`set local courselens.bulk_load = 'on'`);
     const ids = activityIds(namespace);
     for (let from = 0; from < dataset.learners; from += learnersPerChunk) {
       const chunk: LearnerActivity = { runs: [], values: [], responses: [] };
@@ -308,6 +321,7 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
       await inserter.insert(tx, learnerVariableValues, chunk.values);
       await inserter.insert(tx, courseRunQuestions, chunk.responses);
     }
+    await rebuildRollups(tx, organizationId);
   });
 
   // PGlite has no autovacuum daemon, so without this the planner keeps the
