@@ -8,19 +8,24 @@
 // authentication, tenant scoping, validation, SQL, serialization), printing
 // p50 and p95. A route that answers 404 "Route ... not found" is not built
 // on this branch yet: it is listed with a note and skipped. See README.md.
-import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { createDatabase, type DatabaseConnection } from '../apps/server/src/db/client';
-import { runMigrations } from '../apps/server/src/db/migrate';
-import { DEMO_OWNER, nextBenchOrganization, seedDemo } from '../apps/server/src/db/seed/seed';
-import { hashPassword } from '../apps/server/src/modules/auth/password';
-import { findPostgresBin, startPostgresCluster } from './lib/postgres-cluster';
+import type { DatabaseConnection } from '../apps/server/src/db/client';
+import {
+  benchEngines,
+  formatTable,
+  isMissingRoute,
+  pendingCleanups,
+  positiveInteger,
+  routeOf,
+  timeRuns,
+  withBenchApp,
+  type Engine,
+  type Timing,
+} from './lib/api-bench';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -43,14 +48,6 @@ if (args.help) {
       '                             [--warmup 2] [--pglite-dir DIR] [--only dashboard,activity]\n',
   );
   process.exit(0);
-}
-
-function positiveInteger(name: string, raw: string, min = 1): number {
-  if (!/^\d+$/.test(raw) || Number(raw) < min) {
-    process.stderr.write(`--${name} must be a whole number of ${min} or more (got "${raw}")\n`);
-    process.exit(2);
-  }
-  return Number(raw);
 }
 
 const learners = positiveInteger('learners', args.learners);
@@ -102,105 +99,11 @@ type Result = {
   endpoint: string;
   url: string;
   status: number | null;
-  p50?: number;
-  p95?: number;
-  max?: number;
+  timing?: Timing;
   note?: string;
 };
 
-type Engine = {
-  name: string;
-  open: () => Promise<{ connection: DatabaseConnection; cleanup: () => Promise<void> }>;
-};
-
-const pendingCleanups = new Set<() => Promise<void>>();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    process.stderr.write(`\n${signal}: cleaning up...\n`);
-    void Promise.allSettled([...pendingCleanups].map((cleanup) => cleanup())).then(() => process.exit(130));
-  });
-}
-
-const engines: Engine[] = [];
-if (wanted.has('pglite')) {
-  engines.push({
-    name: 'PGlite',
-    open: async () => {
-      mkdirSync(pgliteDir, { recursive: true });
-      const connection = await createDatabase({ kind: 'pglite', dataDir: pgliteDir });
-      return { connection, cleanup: () => connection.close() };
-    },
-  });
-}
-if (wanted.has('postgres')) {
-  const url = process.env.BENCH_DATABASE_URL;
-  const bin = url ? undefined : findPostgresBin();
-  if (url) {
-    engines.push({
-      name: 'PostgreSQL',
-      open: async () => {
-        const connection = await createDatabase({ kind: 'postgres', url });
-        return { connection, cleanup: () => connection.close() };
-      },
-    });
-  } else if (bin) {
-    engines.push({
-      name: 'PostgreSQL',
-      open: async () => {
-        const cluster = await startPostgresCluster(bin);
-        pendingCleanups.add(cluster.stop);
-        process.stdout.write(`  throw-away PostgreSQL ${cluster.version} cluster at ${cluster.url}\n`);
-        try {
-          const connection = await createDatabase({ kind: 'postgres', url: cluster.url });
-          return {
-            connection,
-            cleanup: async () => {
-              await connection.close().catch(() => undefined);
-              await cluster.stop();
-            },
-          };
-        } catch (error) {
-          await cluster.stop();
-          throw error;
-        }
-      },
-    });
-  } else {
-    process.stdout.write(
-      'PostgreSQL skipped: set BENCH_DATABASE_URL, or install PostgreSQL server binaries (apt-get install postgresql).\n',
-    );
-  }
-}
-
-/** A "Bench Org" with at least `learners` learners, seeding one when there is none. */
-async function benchOrganization(connection: DatabaseConnection): Promise<string> {
-  const { rows } = await connection.db.execute<{ id: string; name: string; learners: string }>(sql`
-    select o.id, o.name, (select count(*) from learners l where l.organization_id = o.id) as learners
-    from organizations o
-    where o.name like 'Bench Org %'
-    order by o.created_at desc
-  `);
-  const existing = rows.find((row) => Number(row.learners) >= learners);
-  if (existing) {
-    process.stdout.write(
-      `  reusing ${existing.name} (${Number(existing.learners).toLocaleString('en-US')} learners)\n`,
-    );
-    return existing.id;
-  }
-  process.stdout.write(
-    `  seeding ${learners.toLocaleString('en-US')} learners (a few minutes at 100 000)...\n`,
-  );
-  const organization = await nextBenchOrganization(connection.db);
-  const result = await seedDemo(connection.db, {
-    learners,
-    hashPassword,
-    organization: { ...organization, plan: 'enterprise' },
-  });
-  process.stdout.write(
-    `  seeded ${result.organizationName}: ${result.totalRows.toLocaleString('en-US')} rows in ${(result.elapsedMs / 1000).toFixed(0)} s\n`,
-  );
-  return result.organizationId;
-}
+const engines: Engine[] = benchEngines(wanted, pgliteDir);
 
 async function pickSubjects(connection: DatabaseConnection, organizationId: string): Promise<Subjects> {
   const { rows } = await connection.db.execute<{
@@ -227,22 +130,6 @@ async function pickSubjects(connection: DatabaseConnection, organizationId: stri
   };
 }
 
-async function signIn(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/session',
-    payload: { email: DEMO_OWNER.email, password: DEMO_OWNER.password },
-  });
-  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-  return response.json<{ token: string }>().token;
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
 async function measure(
   app: FastifyInstance,
   headers: Record<string, string>,
@@ -253,51 +140,27 @@ async function measure(
   const url = endpoint.url(subjects);
   const first = await app.inject({ method: 'GET', url, headers });
   const base = { engine, endpoint: endpoint.name, url, status: first.statusCode };
-  if (first.statusCode === 404) {
-    const message = (() => {
-      try {
-        return first.json<{ error?: string; message?: string }>().error ?? '';
-      } catch {
-        return '';
-      }
-    })();
-    const isMissingRoute = /^Route .* not found$/.test(message);
-    return { ...base, note: isMissingRoute ? 'skipped: route not built on this branch' : `404 ${message}` };
+  if (isMissingRoute(first.statusCode, first.body)) {
+    return { ...base, note: 'skipped: route not built on this branch' };
   }
   if (first.statusCode >= 400) {
     return { ...base, note: `skipped: ${first.statusCode} ${first.body.slice(0, 120)}` };
   }
-  for (let i = 1; i < warmup; i += 1) await app.inject({ method: 'GET', url, headers });
-  const times: number[] = [];
-  for (let i = 0; i < requests; i += 1) {
-    const began = performance.now();
-    const response = await app.inject({ method: 'GET', url, headers });
-    times.push(performance.now() - began);
-    if (response.statusCode !== first.statusCode) {
-      return { ...base, note: `status changed to ${response.statusCode} during the run` };
-    }
-  }
-  times.sort((a, b) => a - b);
-  return { ...base, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times.at(-1) ?? 0 };
+  let changed: number | undefined;
+  const timing = await timeRuns(
+    async () => {
+      const response = await app.inject({ method: 'GET', url, headers });
+      if (response.statusCode !== first.statusCode) changed = response.statusCode;
+    },
+    { requests, warmup: Math.max(0, warmup - 1) },
+  );
+  if (changed !== undefined) return { ...base, note: `status changed to ${changed} during the run` };
+  return { ...base, timing };
 }
 
 async function benchEngine(engine: Engine): Promise<Result[]> {
-  process.stdout.write(`\n${engine.name}\n`);
-  const { connection, cleanup } = await engine.open();
-  pendingCleanups.add(cleanup);
-  let app: FastifyInstance | undefined;
-  try {
-    await runMigrations(connection);
-    const organizationId = await benchOrganization(connection);
+  return withBenchApp(engine, learners, async ({ app, connection, organizationId, headers }) => {
     const subjects = await pickSubjects(connection, organizationId);
-    const config = {
-      ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist' }),
-      signupLimitPerHour: 0,
-    };
-    app = await buildApp({ config, database: connection, logger: false });
-    await app.ready();
-    const token = await signIn(app);
-    const headers = { authorization: `Bearer ${token}`, 'x-organization-id': organizationId };
     const results: Result[] = [];
     for (const endpoint of ENDPOINTS) {
       if (only && !only.some((part) => endpoint.name.includes(part) || endpoint.url(subjects).includes(part)))
@@ -306,49 +169,31 @@ async function benchEngine(engine: Engine): Promise<Result[]> {
       results.push(result);
       process.stdout.write(
         `  ${endpoint.name.padEnd(28)} ${
-          result.p50 === undefined
-            ? (result.note ?? '')
-            : `p50 ${result.p50.toFixed(1)} ms, p95 ${(result.p95 ?? 0).toFixed(1)} ms`
+          result.timing
+            ? `p50 ${result.timing.p50.toFixed(1)} ms, p95 ${result.timing.p95.toFixed(1)} ms`
+            : (result.note ?? '')
         }\n`,
       );
     }
     return results;
-  } finally {
-    await app?.close();
-    pendingCleanups.delete(cleanup);
-    await cleanup();
-  }
+  });
 }
 
 function formatResults(results: readonly Result[]): string {
-  const header = ['engine', 'endpoint', 'GET', 'status', 'p50 ms', 'p95 ms', 'max ms'];
   const ms = (value: number | undefined) => (value === undefined ? '' : value.toFixed(1));
-  const lines = results.map((result) => [
-    result.engine,
-    result.endpoint,
-    result.url.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ':id'),
-    String(result.status ?? ''),
-    result.p50 === undefined ? (result.note ?? '') : ms(result.p50),
-    ms(result.p95),
-    ms(result.max),
-  ]);
-  const widths = header.map((title, column) =>
-    Math.max(
-      title.length,
-      ...lines.filter((line) => !(column === 4 && line[5] === '')).map((line) => line[column]?.length ?? 0),
-    ),
-  );
-  const format = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column < 4 || (column === 4 && cells[5] === '')
-          ? cell.padEnd(widths[column] ?? 0)
-          : cell.padStart(widths[column] ?? 0),
-      )
-      .join('  ')
-      .trimEnd();
-  return [format(header), widths.map((width) => '-'.repeat(width)).join('  '), ...lines.map(format)].join(
-    '\n',
+  return formatTable(
+    ['engine', 'endpoint', 'GET', 'status', 'p50 ms', 'p95 ms', 'max ms', 'note'],
+    results.map((result) => [
+      result.engine,
+      result.endpoint,
+      routeOf(result.url),
+      String(result.status ?? ''),
+      ms(result.timing?.p50),
+      ms(result.timing?.p95),
+      ms(result.timing?.max),
+      result.note ?? '',
+    ]),
+    [3, 4, 5, 6],
   );
 }
 

@@ -11,7 +11,7 @@ import {
   insertQuestion,
   insertVariable,
 } from './factories/learning';
-import { courseRunQuestions, learnerVariableValues, learners, type Learner } from './schema';
+import { courseRunQuestions, courseRuns, learnerVariableValues, learners, type Learner } from './schema';
 import { seedDemo } from './seed/seed';
 
 // The rollups (migration 0004) must always equal a recount from the raw
@@ -81,7 +81,26 @@ async function variableRollups() {
   return { stored, recount, latest, latestRecount };
 }
 
+/** Course rollups as stored, and as recounted from the runs. */
+async function courseRollups() {
+  const days = await rows(sql`
+    select course_id, day::text as day, runs from course_daily_stats where runs > 0 order by 1, 2`);
+  const daysRecount = await rows(sql`
+    select course_id, (created_at at time zone 'UTC')::date::text as day, count(*)::int as runs
+    from course_runs group by 1, 2 order by 1, 2`);
+  const learners = await rows(sql`
+    select course_id, learner_id, first_run_at, last_run_at, runs from course_learners order by 1, 2`);
+  const learnersRecount = await rows(sql`
+    select course_id, learner_id, min(created_at) as first_run_at, max(created_at) as last_run_at,
+           count(*)::int as runs
+    from course_runs group by 1, 2 order by 1, 2`);
+  return { days, daysRecount, learners, learnersRecount };
+}
+
 async function expectConsistent() {
+  const runs = await courseRollups();
+  expect(runs.days).toEqual(runs.daysRecount);
+  expect(runs.learners).toEqual(runs.learnersRecount);
   const questions = await questionRollups();
   expect(questions.stored).toEqual(questions.recount);
   expect(questions.learnerCounts).toEqual(questions.learnerCountsRecount);
@@ -190,6 +209,32 @@ describe('rollups of answers and variable values', () => {
       ]);
     await db.insert(learnerVariableValues).values(value(score.id, course.id, people[0]!.id, 10, day(1)));
     await db.insert(learnerVariableValues).values(value(score.id, course.id, people[3]!.id, 99, day(7)));
+    // Runs: a batch over two days and courses, then a late run older than the learner's first.
+    const run = (courseId: string, learnerId: string, at: Date) => ({
+      ...tenant,
+      courseId,
+      learnerId,
+      startedAt: at,
+      createdAt: at,
+    });
+    await db
+      .insert(courseRuns)
+      .values([
+        run(course.id, people[0]!.id, day(3)),
+        run(course.id, people[0]!.id, day(5)),
+        run(course.id, people[1]!.id, day(5, 23)),
+        run(otherCourse.id, people[2]!.id, day(4)),
+      ]);
+    await db.insert(courseRuns).values(run(course.id, people[0]!.id, day(1)));
+    await expectConsistent();
+    const firstLearner = await rows<{ runs: number }>(
+      sql`select runs from course_learners where course_id = ${course.id} and learner_id = ${people[0]!.id}`,
+    );
+    expect(firstLearner).toEqual([{ runs: 3 }]);
+    // Completing runs moves nothing; moving a run's start does.
+    await db.execute(sql`update course_runs set completed_at = now()`);
+    await db.execute(sql`update course_runs set created_at = ${day(9).toISOString()}::timestamptz
+      where learner_id = ${people[1]!.id}`);
     await expectConsistent();
 
     const scoreStats = await rows<{ usage_count: number; learner_count: number }>(
@@ -258,34 +303,30 @@ describe('rollups of answers and variable values', () => {
     });
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local courselens.bulk_load = 'on'`);
-      await tx
-        .insert(learnerVariableValues)
-        .values(
-          buildVariableValue({
-            ...tenant,
-            variableId: variable.id,
-            courseId: course.id,
-            learnerId: learner.id,
-            raw: 1,
-            dataType: 'number',
-          }),
-        );
-    });
-    const stats = await rows(sql`select usage_count from variable_stats where variable_id = ${variable.id}`);
-    expect(stats).toEqual([]);
-    // Outside the bulk transaction the triggers are on again.
-    await db
-      .insert(learnerVariableValues)
-      .values(
+      await tx.insert(learnerVariableValues).values(
         buildVariableValue({
           ...tenant,
           variableId: variable.id,
           courseId: course.id,
           learnerId: learner.id,
-          raw: 2,
+          raw: 1,
           dataType: 'number',
         }),
       );
+    });
+    const stats = await rows(sql`select usage_count from variable_stats where variable_id = ${variable.id}`);
+    expect(stats).toEqual([]);
+    // Outside the bulk transaction the triggers are on again.
+    await db.insert(learnerVariableValues).values(
+      buildVariableValue({
+        ...tenant,
+        variableId: variable.id,
+        courseId: course.id,
+        learnerId: learner.id,
+        raw: 2,
+        dataType: 'number',
+      }),
+    );
     const after = await rows(sql`select usage_count from variable_stats where variable_id = ${variable.id}`);
     expect(after).toEqual([{ usage_count: 1 }]);
   });

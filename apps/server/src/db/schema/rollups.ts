@@ -9,6 +9,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
+import { courses } from './courses';
 import { tenantOrganizationId } from './organizations';
 import { questions } from './questions';
 import { typedValueColumns, variables } from './variables';
@@ -116,6 +117,55 @@ export const learnerVariableLatest = pgTable(
       table.valueNumber.desc().nullsLast(),
       table.recordedAt,
     ),
+  ],
+);
+
+/** Course runs per course and UTC day (runs over time, top courses, views). */
+export const courseDailyStats = pgTable(
+  'course_daily_stats',
+  {
+    organizationId: tenantOrganizationId(),
+    courseId: uuid('course_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    runs: integer('runs').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ name: 'course_daily_stats_pk', columns: [table.courseId, table.day] }),
+    foreignKey({
+      name: 'course_daily_stats_course_fk',
+      columns: [table.organizationId, table.courseId],
+      foreignColumns: [courses.organizationId, courses.id],
+    }).onDelete('cascade'),
+    index('course_daily_stats_org_day_idx').on(table.organizationId, table.day),
+  ],
+);
+
+/**
+ * Each learner of each course: first and last run and how many (the spec's
+ * first_access, last_access, access_count). Learners active in a period that
+ * ends now are those whose last run is inside it.
+ */
+export const courseLearners = pgTable(
+  'course_learners',
+  {
+    organizationId: tenantOrganizationId(),
+    courseId: uuid('course_id').notNull(),
+    learnerId: uuid('learner_id').notNull(),
+    firstRunAt: timestamptz('first_run_at').notNull(),
+    lastRunAt: timestamptz('last_run_at').notNull(),
+    runs: integer('runs').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ name: 'course_learners_pk', columns: [table.courseId, table.learnerId] }),
+    // No foreign key to learners: the trigger on runs removes a pair with its last run.
+    foreignKey({
+      name: 'course_learners_course_fk',
+      columns: [table.organizationId, table.courseId],
+      foreignColumns: [courses.organizationId, courses.id],
+    }).onDelete('cascade'),
+    // Learners of a course by last access, and "active since" counts per course.
+    index('course_learners_course_last_idx').on(table.organizationId, table.courseId, table.lastRunAt),
+    index('course_learners_org_last_idx').on(table.organizationId, table.lastRunAt),
   ],
 );
 

@@ -137,8 +137,16 @@ const COUNT_KEYS: Record<string, keyof SeedCounts> = {
   [getTableName(courseRunQuestions)]: 'courseRunQuestions',
 };
 
-/** Recomputes the organization's rollups of answers and values (after a bulk load). */
+/** Recomputes the organization's rollups of runs, answers and values (after a bulk load). */
 export async function rebuildRollups(db: Database, organizationId: string): Promise<void> {
+  await db.execute(sql`
+    select rollup_course_learners_recompute(array_agg(organization_id), array_agg(course_id), array_agg(learner_id))
+    from (select distinct organization_id, course_id, learner_id from course_runs
+          where organization_id = ${organizationId}) as pairs`);
+  await db.execute(sql`
+    select rollup_course_days_recompute(array_agg(organization_id), array_agg(course_id), array_agg(day))
+    from (select distinct organization_id, course_id, (created_at at time zone 'UTC')::date as day from course_runs
+          where organization_id = ${organizationId}) as days`);
   await db.execute(sql`
     select rollup_questions_recompute(array_agg(organization_id), array_agg(id))
     from questions where organization_id = ${organizationId}`);

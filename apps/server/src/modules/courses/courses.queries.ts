@@ -78,9 +78,10 @@ function courseFilter(organizationId: string, q: string | undefined, courseId?: 
 }
 
 /**
- * Courses with their derived counts, computed in SQL: each count is a
- * lateral subquery on the (organization_id, course_id, ...) indexes, so a
- * course costs its own rows only and nothing is loaded into Node.
+ * Courses with their derived counts, computed in SQL: runs and learners from
+ * the course_learners rollup (a row per learner of the course), last values
+ * and answers from the (organization_id, course_id, time) indexes; nothing
+ * is loaded into Node.
  */
 function selectCourses(where: SQL, orderBy: SQL, limit: number, offset: number): SQL {
   return sql`
@@ -95,10 +96,9 @@ function selectCourses(where: SQL, orderBy: SQL, limit: number, offset: number):
       c.created_at as "createdAt", c.updated_at as "updatedAt"
     from courses c
     left join lateral (
-      select count(*)::int as views, count(distinct r.learner_id)::int as learners,
-        max(r.created_at) as last_run
-      from course_runs r
-      where r.organization_id = c.organization_id and r.course_id = c.id
+      select sum(l.runs)::int as views, count(*)::int as learners, max(l.last_run_at) as last_run
+      from course_learners l
+      where l.organization_id = c.organization_id and l.course_id = c.id
     ) runs on true
     left join lateral (
       select max(v.recorded_at) as last_value
@@ -393,7 +393,7 @@ const COURSE_LEARNER_ORDER: Record<CourseLearnerSortKey, string> = {
 
 /**
  * The learners of a course with first access, last access and access count,
- * aggregated from its course runs in SQL (one group per learner).
+ * from the course_learners rollup of its runs.
  */
 export async function listCourseLearnerRows(
   db: Database,
@@ -412,11 +412,9 @@ export async function listCourseLearnerRows(
     ? sql`and (l.name ilike ${containsPattern(input.q)} or l.email like ${containsPattern(input.q.toLowerCase())})`
     : sql``;
   const stats = sql`
-    select r.learner_id, min(r.created_at) as first_access, max(r.created_at) as last_access,
-      count(*)::int as access_count
-    from course_runs r
-    where r.organization_id = ${organizationId} and r.course_id = ${courseId}
-    group by r.learner_id`;
+    select r.learner_id, r.first_run_at as first_access, r.last_run_at as last_access, r.runs as access_count
+    from course_learners r
+    where r.organization_id = ${organizationId} and r.course_id = ${courseId}`;
   const direction = input.order === 'asc' ? sql.raw('asc nulls last') : sql.raw('desc nulls last');
   const [result, count] = await Promise.all([
     db.execute<{

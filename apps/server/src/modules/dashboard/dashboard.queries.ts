@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
 // The dashboard's figures, each one statement that filters on
-// organization_id first and on a time range where it has one, so it reads
-// the composite indexes (organization_id, ..., created_at) instead of
-// scanning the tables. Runs and answers of deleted courses are left out:
+// organization_id first and on a time range where it has one. Runs and
+// answers are read from their rollups (a row per course or question and UTC
+// day, kept by triggers, see db/schema/rollups.ts), never row by row.
+// Runs and answers of deleted courses are left out:
 // `course_id <> all(<deleted ids>)` is a cheap filter on an index column
 // (the array is almost always empty), unlike a join with courses.
 
@@ -21,6 +22,10 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /** The UTC day of a point in time, `YYYY-MM-DD`. */
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/** A daily rollup's `day` inside the period. */
+const inPeriodDays = (bounds: PeriodBounds) =>
+  sql`day >= ${isoDate(bounds.from)}::date and day < ${isoDate(bounds.end)}::date`;
 
 export async function countLearners(db: Database, organizationId: string, bounds: PeriodBounds, now: Date) {
   const since7 = new Date(now.getTime() - 7 * 86_400_000);
@@ -61,33 +66,27 @@ export async function countCoursesAndEvents(db: Database, organizationId: string
   return { courses: toCount(row?.courses), hasEvents: row?.has_events === true };
 }
 
-/** Course runs of live courses: all time and in the period, in one pass over course_runs_org_course_created_idx. */
+/** Course runs of live courses, all time and in the period, from the daily rollup of runs. */
 export async function countCourseRuns(db: Database, organizationId: string, bounds: PeriodBounds) {
-  const { rows } = await db.execute<{ total: string; in_period: string }>(sql`
-    select count(*) as total,
-           count(*) filter (where created_at >= ${at(bounds.from)} and created_at < ${at(bounds.end)}) as in_period
-    from course_runs
+  const { rows } = await db.execute<{ total: string | null; in_period: string | null }>(sql`
+    select sum(runs) as total,
+           sum(runs) filter (where ${inPeriodDays(bounds)}) as in_period
+    from course_daily_stats
     where organization_id = ${organizationId}
       and course_id <> all(${deletedCourseIds(organizationId)})
   `);
   return { total: toCount(rows[0]?.total), inPeriod: toCount(rows[0]?.in_period) };
 }
 
-/**
- * Runs per day of the period, zero-filled: the runs are bucketed by whole
- * days since `from` in one range scan, then joined onto generate_series.
- * Day arithmetic in seconds, so the session's time zone never shifts a day.
- */
+/** Runs per day of the period (live courses), zero-filled, from the daily rollup of runs. */
 export async function listRunsPerDay(db: Database, organizationId: string, bounds: PeriodBounds) {
   const { rows } = await db.execute<{ day: number; runs: string }>(sql`
     select s.day, coalesce(c.runs, 0) as runs
     from generate_series(0, ${bounds.days - 1}::int) as s(day)
     left join (
-      select floor(extract(epoch from (created_at - ${at(bounds.from)})) / 86400)::int as day,
-             count(*) as runs
-      from course_runs
-      where organization_id = ${organizationId}
-        and created_at >= ${at(bounds.from)} and created_at < ${at(bounds.end)}
+      select (day - ${isoDate(bounds.from)}::date) as day, sum(runs) as runs
+      from course_daily_stats
+      where organization_id = ${organizationId} and ${inPeriodDays(bounds)}
         and course_id <> all(${deletedCourseIds(organizationId)})
       group by 1
     ) as c on c.day = s.day
@@ -96,7 +95,11 @@ export async function listRunsPerDay(db: Database, organizationId: string, bound
   return rows.map((row) => ({ day: Number(row.day), runs: toCount(row.runs) }));
 }
 
-/** Live courses with the most runs in the period (ties: by title). */
+/**
+ * Live courses with the most runs in the period (ties: by title), with how
+ * many learners ran them in the period: the period ends now, so those are
+ * the course's learners whose last run is inside it (course_learners).
+ */
 export async function listTopCourses(
   db: Database,
   organizationId: string,
@@ -110,12 +113,14 @@ export async function listTopCourses(
     runs: string;
     learners: string;
   }>(sql`
-    select c.id, c.course_title, c.external_course_id, t.runs, t.learners
+    select c.id, c.course_title, c.external_course_id, t.runs,
+      (select count(*) from course_learners l
+        where l.organization_id = ${organizationId} and l.course_id = c.id
+          and l.last_run_at >= ${at(bounds.from)}) as learners
     from (
-      select course_id, count(*) as runs, count(distinct learner_id) as learners
-      from course_runs
-      where organization_id = ${organizationId}
-        and created_at >= ${at(bounds.from)} and created_at < ${at(bounds.end)}
+      select course_id, sum(runs) as runs
+      from course_daily_stats
+      where organization_id = ${organizationId} and ${inPeriodDays(bounds)}
       group by course_id
     ) as t
     join courses c on c.organization_id = ${organizationId} and c.id = t.course_id and not c.is_deleted
@@ -145,7 +150,7 @@ export async function summarizeResponses(
   bounds: PeriodBounds,
   options: { minResponses: number; limit: number },
 ) {
-  const inPeriod = sql`day >= ${isoDate(bounds.from)}::date and day < ${isoDate(bounds.end)}::date`;
+  const inPeriod = inPeriodDays(bounds);
   const { rows } = await db.execute<{
     total: string | null;
     in_period: string | null;

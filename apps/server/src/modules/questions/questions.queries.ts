@@ -129,26 +129,22 @@ export async function selectQuestionRows(
   return result.rows;
 }
 
-/**
- * How many questions match, and the answers to all of them together: totals
- * from the daily rollup, distinct learners from the (question, learner) pairs.
- */
+/** How many questions match, and the answers to all of them together (from the daily rollup). */
 export async function selectQuestionTotals(db: Database, filters: QuestionFilters) {
   const result = await db.execute<{
     questions: number;
     total_responses: number;
     correct_responses: number;
-    unique_learners: number;
+    learner_pairs: number;
   }>(sql`
     with base as (${baseSelect(filters)})
     select (select count(*)::int from base) as questions,
-           (select coalesce(sum(d.responses), 0)::int from question_daily_stats d
-             where d.question_id in (select id from base)) as total_responses,
-           (select coalesce(sum(d.correct), 0)::int from question_daily_stats d
-             where d.question_id in (select id from base)) as correct_responses,
-           (select count(distinct l.learner_id)::int from question_learners l
-             where l.question_id in (select id from base)) as unique_learners`);
-  return result.rows[0] ?? { questions: 0, total_responses: 0, correct_responses: 0, unique_learners: 0 };
+           coalesce(sum(d.responses), 0)::int as total_responses,
+           coalesce(sum(d.correct), 0)::int as correct_responses,
+           coalesce(sum(d.new_learners), 0)::int as learner_pairs
+    from question_daily_stats d
+    where d.question_id in (select id from base)`);
+  return result.rows[0] ?? { questions: 0, total_responses: 0, correct_responses: 0, learner_pairs: 0 };
 }
 
 /** The courses (not deleted) that have active questions (or hidden ones): the course filter's choices. */

@@ -82,7 +82,8 @@ export async function listQuestions(
       questions: Number(totals.questions),
       totalResponses,
       correctResponses,
-      uniqueLearnersCount: Number(totals.unique_learners),
+      averageLearnersPerQuestion:
+        Number(totals.questions) === 0 ? 0 : Number(totals.learner_pairs) / Number(totals.questions),
       correctRate: correctRate(correctResponses, totalResponses),
     },
   };

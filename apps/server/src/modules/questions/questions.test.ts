@@ -184,7 +184,8 @@ describe('GET /api/questions', () => {
       questions: 3,
       totalResponses: 5,
       correctResponses: 3,
-      uniqueLearnersCount: 3,
+      // (3 + 1 + 0) learners over 3 questions.
+      averageLearnersPerQuestion: 4 / 3,
       correctRate: 0.6,
     });
   });
@@ -333,7 +334,7 @@ describe('GET /api/courses/:courseId/questions', () => {
       questions: 2,
       totalResponses: 5,
       correctResponses: 3,
-      uniqueLearnersCount: 3,
+      averageLearnersPerQuestion: 2,
       correctRate: 0.6,
     });
     expect(ids((await get(`/api/courses/${alpha.id}/questions?sort=slide&order=desc`)).json())).toEqual([

@@ -16,7 +16,10 @@ export function QuestionTotals({ totals, isHidden }: QuestionTotalsProps) {
     { label: isHidden ? 'Hidden questions' : 'Questions', value: formatNumber(totals?.questions) },
     { label: 'Responses', value: formatNumber(totals?.totalResponses) },
     { label: 'Correct responses', value: formatNumber(totals?.correctResponses) },
-    { label: 'Learners who answered', value: formatNumber(totals?.uniqueLearnersCount) },
+    {
+      label: 'Learners per question',
+      value: formatNumber(totals ? Math.round(totals.averageLearnersPerQuestion) : undefined),
+    },
   ];
   return (
     <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-5">

@@ -88,7 +88,12 @@ export function QuestionsListView({
       cell: (row) => (
         <div className="max-w-md sm:min-w-48">
           <p className="line-clamp-2 text-fg">
-            {row.questionText ?? <span className="text-fg-subtle">No text</span>}
+            <Link
+              to={paths.questions.report.href(row.id)}
+              className="font-medium hover:text-brand-700 hover:underline dark:hover:text-brand-300"
+            >
+              {row.questionText ?? <span className="text-fg-subtle">No text</span>}
+            </Link>
           </p>
           <p className="mt-0.5 font-mono text-xs font-normal break-all text-fg-subtle">{row.interactionId}</p>
           {/* Phones show one readable column: the hidden columns' essentials go here. */}

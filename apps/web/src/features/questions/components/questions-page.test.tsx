@@ -60,7 +60,7 @@ function listOf(items: QuestionListItem[]): ListQuestionsResponse {
       questions: items.length,
       totalResponses: 1200,
       correctResponses: 300,
-      uniqueLearnersCount: 900,
+      averageLearnersPerQuestion: 450,
       correctRate: 0.25,
     },
   };
@@ -130,7 +130,7 @@ describe('QuestionsPage', () => {
     await screen.findByText('Which PPE protects your eyes?');
     const totals = screen.getByRole('region', { name: 'Totals' });
     expect(within(totals).getByText('Responses').nextSibling).toHaveTextContent('1,200');
-    expect(within(totals).getByText('Learners who answered').nextSibling).toHaveTextContent('900');
+    expect(within(totals).getByText('Learners per question').nextSibling).toHaveTextContent('450');
     const table = screen.getByRole('table', { name: 'Questions' });
     const [, first, second] = within(table).getAllByRole('row');
     expect(within(first!).getByText('1,200')).toBeInTheDocument();
