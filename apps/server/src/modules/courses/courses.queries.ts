@@ -383,17 +383,23 @@ export type CourseLearnerRow = {
   accessCount: number;
 };
 
-const COURSE_LEARNER_ORDER: Record<CourseLearnerSortKey, string> = {
+/** Sort columns of the course_learners rollup (`r`); name and e-mail need the learner row. */
+const COURSE_LEARNER_STATS_ORDER: Partial<Record<CourseLearnerSortKey, string>> = {
+  firstAccess: 'r.first_run_at',
+  lastAccess: 'r.last_run_at',
+  accessCount: 'r.runs',
+};
+const COURSE_LEARNER_PERSON_ORDER: Partial<Record<CourseLearnerSortKey, string>> = {
   name: 'lower(l.name)',
   email: 'l.email',
-  firstAccess: 'stats.first_access',
-  lastAccess: 'stats.last_access',
-  accessCount: 'stats.access_count',
 };
 
 /**
  * The learners of a course with first access, last access and access count,
- * from the course_learners rollup of its runs.
+ * from the course_learners rollup of its runs. Without a search, a sort by
+ * access pages through the rollup alone (the (organization_id, course_id,
+ * last_run_at) index for the default, last access) and joins the learners of
+ * that page only; the total is counted on the rollup.
  */
 export async function listCourseLearnerRows(
   db: Database,
@@ -408,15 +414,38 @@ export async function listCourseLearnerRows(
   },
 ): Promise<{ rows: CourseLearnerRow[]; total: number }> {
   const { organizationId, courseId } = input;
-  const search = input.q
-    ? sql`and (l.name ilike ${containsPattern(input.q)} or l.email like ${containsPattern(input.q.toLowerCase())})`
-    : sql``;
-  const stats = sql`
-    select r.learner_id, r.first_run_at as first_access, r.last_run_at as last_access, r.runs as access_count
-    from course_learners r
-    where r.organization_id = ${organizationId} and r.course_id = ${courseId}`;
-  const direction = input.order === 'asc' ? sql.raw('asc nulls last') : sql.raw('desc nulls last');
-  const [result, count] = await Promise.all([
+  const direction = sql.raw(input.order === 'asc' ? 'asc' : 'desc');
+  const ofCourse = sql`r.organization_id = ${organizationId} and r.course_id = ${courseId}`;
+  const columns = sql`l.id, l.name, l.email, r.first_run_at as "firstAccess", r.last_run_at as "lastAccess",
+    r.runs as "accessCount"`;
+  const statsOrder = COURSE_LEARNER_STATS_ORDER[input.sort];
+  const personOrder = COURSE_LEARNER_PERSON_ORDER[input.sort];
+  let page: SQL;
+  let count: SQL;
+  if (!input.q && statsOrder) {
+    const order = sql`${sql.raw(statsOrder)} ${direction}, r.learner_id asc`;
+    page = sql`
+      select ${columns}
+      from (select * from course_learners r where ${ofCourse}
+            order by ${order} limit ${input.limit} offset ${input.offset}) r
+      join learners l on l.organization_id = ${organizationId} and l.id = r.learner_id
+      order by ${order}`;
+    count = sql`select count(*)::int as total from course_learners r where ${ofCourse}`;
+  } else {
+    const search = input.q
+      ? sql`and (l.name ilike ${containsPattern(input.q)} or l.email like ${containsPattern(input.q.toLowerCase())})`
+      : sql``;
+    const from = sql`
+      from course_learners r
+      join learners l on l.organization_id = ${organizationId} and l.id = r.learner_id
+      where ${ofCourse} ${search}`;
+    const order = statsOrder
+      ? sql`${sql.raw(statsOrder)} ${direction}, l.id asc`
+      : sql`${sql.raw(personOrder ?? 'l.email')} ${direction} nulls last, l.id asc`;
+    page = sql`select ${columns} ${from} order by ${order} limit ${input.limit} offset ${input.offset}`;
+    count = sql`select count(*)::int as total ${from}`;
+  }
+  const [result, total] = await Promise.all([
     db.execute<{
       id: string;
       name: string | null;
@@ -424,19 +453,8 @@ export async function listCourseLearnerRows(
       firstAccess: Date | string;
       lastAccess: Date | string;
       accessCount: number | string;
-    }>(sql`
-      select l.id, l.name, l.email, stats.first_access as "firstAccess",
-        stats.last_access as "lastAccess", stats.access_count as "accessCount"
-      from (${stats}) stats
-      join learners l on l.organization_id = ${organizationId} and l.id = stats.learner_id
-      where true ${search}
-      order by ${sql.raw(COURSE_LEARNER_ORDER[input.sort])} ${direction}, l.id asc
-      limit ${input.limit} offset ${input.offset}`),
-    db.execute<{ total: number | string }>(sql`
-      select count(*)::int as total
-      from (${stats}) stats
-      join learners l on l.organization_id = ${organizationId} and l.id = stats.learner_id
-      where true ${search}`),
+    }>(page),
+    db.execute<{ total: number | string }>(count),
   ]);
   return {
     rows: result.rows.map((row) => ({
@@ -447,7 +465,7 @@ export async function listCourseLearnerRows(
       lastAccess: toDate(row.lastAccess),
       accessCount: Number(row.accessCount),
     })),
-    total: Number(count.rows[0]?.total ?? 0),
+    total: Number(total.rows[0]?.total ?? 0),
   };
 }
 
