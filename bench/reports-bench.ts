@@ -1,0 +1,314 @@
+// Report benchmark: `npm run bench:reports [-- --learners 100000]` from the repository root.
+//
+// For each engine it finds or seeds the large dataset (as bench:lists does),
+// builds the app in this process, signs in as the dataset's owner and times
+// the report APIs of issue 6 (variable report, chart and leaders by name and
+// by course, question report, chart and leaders, custom report data, the
+// public report link) through the whole request pipeline, beside the same
+// service calls made straight on the database connection in the same run
+// (the same SQL, without HTTP, session, tenant scoping and serialization).
+// Prints p50 and p95 of each. See README.md.
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import type { Database, DatabaseConnection } from '../apps/server/src/db/client';
+import { getReportData } from '../apps/server/src/modules/custom-reports/custom-reports.service';
+import {
+  getQuestionChart,
+  getQuestionLeaders,
+  getQuestionReport,
+  resolveQuestion,
+} from '../apps/server/src/modules/question-reports/question-reports.service';
+import {
+  getVariableChart,
+  getVariableLeaders,
+  getVariableReport,
+  resolveVariableSource,
+} from '../apps/server/src/modules/variable-reports/variable-reports.service';
+import {
+  benchEngines,
+  formatTable,
+  pendingCleanups,
+  positiveInteger,
+  routeOf,
+  timeRuns,
+  withBenchApp,
+  type Timing,
+} from './lib/api-bench';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const { values: args } = parseArgs({
+  options: {
+    learners: { type: 'string', default: process.env.BENCH_LEARNERS ?? '100000' },
+    engines: { type: 'string', default: 'pglite,postgres' },
+    requests: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '2' },
+    'pglite-dir': { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  strict: true,
+});
+
+if (args.help) {
+  process.stdout.write(
+    'usage: npm run bench:reports -- [--learners 100000] [--engines pglite,postgres] [--requests 20]\n' +
+      '                               [--warmup 2] [--pglite-dir DIR]\n',
+  );
+  process.exit(0);
+}
+
+const learners = positiveInteger('learners', args.learners);
+const requests = positiveInteger('requests', args.requests);
+const warmup = positiveInteger('warmup', args.warmup, 0);
+const wanted = new Set(args.engines.split(',').map((engine) => engine.trim().toLowerCase()));
+// The same folder as bench:lists, so one seeded PGlite serves both.
+const pgliteDir = resolve(
+  args['pglite-dir'] ??
+    process.env.BENCH_PGLITE_DIR ??
+    join(root, 'data', 'bench-lists', `pglite-${learners}`),
+);
+
+/** The busiest subjects of the dataset, picked by SQL (not through the APIs under test). */
+type Subjects = {
+  organizationId: string;
+  numberName: string;
+  numberCourseId: string;
+  numberVariableId: string;
+  textVariableId: string;
+  questionId: string;
+};
+
+async function pickSubjects(connection: DatabaseConnection, organizationId: string): Promise<Subjects> {
+  const { rows } = await connection.db.execute<{
+    number_name: string;
+    number_course_id: string;
+    number_variable_id: string;
+    text_variable_id: string;
+    question_id: string;
+  }>(sql`
+    with numbers as (
+      select v.id, v.name, v.course_id, s.usage_count from variables v
+      join variable_stats s on s.variable_id = v.id
+      where v.organization_id = ${organizationId} and v.data_type = 'number'
+      order by s.usage_count desc limit 1
+    )
+    select n.name as number_name, n.course_id as number_course_id, n.id as number_variable_id,
+      (select v.id from variables v join variable_stats s on s.variable_id = v.id
+        where v.organization_id = ${organizationId} and v.data_type = 'text'
+        order by s.usage_count desc limit 1) as text_variable_id,
+      (select d.question_id from question_daily_stats d where d.organization_id = ${organizationId}
+        group by d.question_id order by sum(d.responses) desc limit 1) as question_id
+    from numbers n`);
+  const row = rows[0];
+  if (!row?.question_id || !row.text_variable_id)
+    throw new Error('The bench organization has no values or answers');
+  return {
+    organizationId,
+    numberName: row.number_name,
+    numberCourseId: row.number_course_id,
+    numberVariableId: row.number_variable_id,
+    textVariableId: row.text_variable_id,
+    questionId: row.question_id,
+  };
+}
+
+type Case = {
+  name: string;
+  url: string;
+  /** The same work without HTTP: the service calls the route makes. */
+  direct: () => Promise<unknown>;
+};
+
+function cases(database: Database, s: Subjects, reportId: string, token: string): Case[] {
+  const org = s.organizationId;
+  const db = () => database;
+  const byName = () =>
+    resolveVariableSource(db(), { kind: 'variable', organizationId: org, name: s.numberName });
+  const byCourse = () =>
+    resolveVariableSource(db(), {
+      kind: 'course_variable',
+      organizationId: org,
+      courseId: s.numberCourseId,
+      name: s.numberName,
+    });
+  const report = { filters: {}, sort: 'value', order: 'desc', page: 1, pageSize: 25 } as const;
+  const name = encodeURIComponent(s.numberName);
+  return [
+    {
+      name: 'variable report (all courses)',
+      url: `/api/variable-reports/report?name=${name}`,
+      direct: async () => getVariableReport(db(), await byName(), report, { includeEmail: true }),
+    },
+    {
+      name: 'variable chart (all courses)',
+      url: `/api/variable-reports/chart?name=${name}`,
+      direct: async () => getVariableChart(db(), await byName(), { filters: {} }),
+    },
+    {
+      name: 'variable leaders (all courses)',
+      url: `/api/variable-reports/leaders?name=${name}`,
+      direct: async () => getVariableLeaders(db(), await byName(), { filters: {}, order: 'desc', limit: 10 }),
+    },
+    {
+      name: 'course variable report',
+      url: `/api/courses/${s.numberCourseId}/variables/${name}/report`,
+      direct: async () => getVariableReport(db(), await byCourse(), report, { includeEmail: true }),
+    },
+    {
+      name: 'course variable chart',
+      url: `/api/courses/${s.numberCourseId}/variables/${name}/chart`,
+      direct: async () => getVariableChart(db(), await byCourse(), { filters: {} }),
+    },
+    {
+      name: 'course variable leaders',
+      url: `/api/courses/${s.numberCourseId}/variables/${name}/leaders`,
+      direct: async () =>
+        getVariableLeaders(db(), await byCourse(), { filters: {}, order: 'desc', limit: 10 }),
+    },
+    {
+      name: 'question report',
+      url: `/api/questions/${s.questionId}/report`,
+      direct: async () =>
+        getQuestionReport(
+          db(),
+          await resolveQuestion(db(), org, s.questionId),
+          { filters: {}, sort: 'answeredAt', order: 'desc', page: 1, pageSize: 25 },
+          { includeEmail: true },
+        ),
+    },
+    {
+      name: 'question chart',
+      url: `/api/questions/${s.questionId}/chart`,
+      direct: async () =>
+        getQuestionChart(db(), await resolveQuestion(db(), org, s.questionId), { range: {} }),
+    },
+    {
+      name: 'question leaders',
+      url: `/api/questions/${s.questionId}/leaders`,
+      direct: async () =>
+        getQuestionLeaders(db(), await resolveQuestion(db(), org, s.questionId), { range: {}, limit: 10 }),
+    },
+    {
+      name: 'custom report data',
+      url: `/api/custom-reports/${reportId}/data`,
+      direct: async () => getReportData(db(), org, reportId),
+    },
+    {
+      name: 'public report link',
+      url: `/api/public-reports/${token}`,
+      direct: async () => getReportData(db(), org, reportId),
+    },
+  ];
+}
+
+type Result = {
+  engine: string;
+  name: string;
+  url: string;
+  status: number;
+  api?: Timing;
+  direct?: Timing;
+  note?: string;
+};
+
+async function benchEngine(
+  engineName: string,
+  engine: Parameters<typeof withBenchApp>[0],
+): Promise<Result[]> {
+  return withBenchApp(engine, learners, async ({ app, connection, organizationId, headers }) => {
+    const subjects = await pickSubjects(connection, organizationId);
+    // A report like one a manager would build: the score by course, over time
+    // and per learner, a text variable, and the busiest question.
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/custom-reports',
+      headers,
+      payload: {
+        name: `Bench report ${new Date().toISOString()}`,
+        reportType: 'bar',
+        items: [
+          { kind: 'variable', variableId: subjects.numberVariableId, comparisonType: 'by_course' },
+          { kind: 'variable', variableId: subjects.textVariableId, comparisonType: 'by_learner' },
+          { kind: 'question', questionId: subjects.questionId, comparisonType: 'over_time' },
+        ],
+      },
+    });
+    if (created.statusCode !== 201 && created.statusCode !== 200) {
+      throw new Error(`creating the bench report failed: ${created.statusCode} ${created.body}`);
+    }
+    const reportId = created.json<{ id: string }>().id;
+    const shared = await app.inject({
+      method: 'PUT',
+      url: `/api/custom-reports/${reportId}/public`,
+      headers,
+      payload: { isPublic: true },
+    });
+    if (shared.statusCode !== 200) throw new Error(`sharing the bench report failed: ${shared.body}`);
+    const token = shared.json<{ publicShareToken: string }>().publicShareToken;
+
+    const results: Result[] = [];
+    for (const entry of cases(connection.db, subjects, reportId, token)) {
+      const isPublic = entry.url.startsWith('/api/public-reports/');
+      const first = await app.inject({ method: 'GET', url: entry.url, headers: isPublic ? {} : headers });
+      const base = { engine: engineName, name: entry.name, url: entry.url, status: first.statusCode };
+      if (first.statusCode !== 200) {
+        results.push({ ...base, note: `skipped: ${first.statusCode} ${first.body.slice(0, 100)}` });
+        continue;
+      }
+      const api = await timeRuns(
+        () => app.inject({ method: 'GET', url: entry.url, headers: isPublic ? {} : headers }),
+        { requests, warmup },
+      );
+      const direct = await timeRuns(entry.direct, { requests, warmup });
+      results.push({ ...base, api, direct });
+      process.stdout.write(
+        `  ${entry.name.padEnd(32)} API p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms; ` +
+          `direct p50 ${direct.p50.toFixed(1)} ms, p95 ${direct.p95.toFixed(1)} ms\n`,
+      );
+    }
+    await app.inject({ method: 'DELETE', url: `/api/custom-reports/${reportId}`, headers });
+    return results;
+  });
+}
+
+async function main(): Promise<void> {
+  const engines = benchEngines(wanted, pgliteDir);
+  if (engines.length === 0) {
+    process.stderr.write('No engine to benchmark (--engines pglite,postgres).\n');
+    process.exitCode = 1;
+    return;
+  }
+  const all: Result[] = [];
+  for (const engine of engines) all.push(...(await benchEngine(engine.name, engine)));
+  const ms = (value: number | undefined) => (value === undefined ? '' : value.toFixed(1));
+  process.stdout.write(
+    `\nReport APIs, ${learners.toLocaleString('en-US')} learners, ${requests} timed requests each after ` +
+      `${warmup} warm-up, one at a time; "direct" is the route's service call on the database connection\n\n`,
+  );
+  process.stdout.write(
+    `${formatTable(
+      ['engine', 'report', 'GET', 'API p50', 'API p95', 'direct p50', 'direct p95', 'note'],
+      all.map((result) => [
+        result.engine,
+        result.name,
+        routeOf(result.url).replace(/public-reports\/[\w-]+/, 'public-reports/:token'),
+        ms(result.api?.p50),
+        ms(result.api?.p95),
+        ms(result.direct?.p50),
+        ms(result.direct?.p95),
+        result.note ?? '',
+      ]),
+      [3, 4, 5, 6],
+    )}\n`,
+  );
+}
+
+main().catch(async (error: unknown) => {
+  process.stderr.write(
+    `bench:reports failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  await Promise.allSettled([...pendingCleanups].map((cleanup) => cleanup()));
+  process.exitCode = 1;
+});
