@@ -55,9 +55,11 @@ async function questionRollups() {
     select question_id, count(distinct learner_id)::int as learners from course_run_questions
     group by 1 order by 1`);
   const learnerPairs = await rows(sql`
-    select question_id, learner_id, first_answered_at from question_learners order by 1, 2`);
+    select question_id, learner_id, first_answered_at, responses, correct, points::float8 as points
+    from question_learners order by 1, 2`);
   const learnerRecount = await rows(sql`
-    select question_id, learner_id, min(created_at) as first_answered_at
+    select question_id, learner_id, min(created_at) as first_answered_at, count(*)::int as responses,
+           (count(*) filter (where correct))::int as correct, coalesce(sum(points_assigned), 0)::float8 as points
     from course_run_questions group by 1, 2 order by 1, 2`);
   return { stored, recount, learnerCounts, learnerCountsRecount, learnerPairs, learnerRecount };
 }

@@ -48,7 +48,10 @@ export const questionDailyStats = pgTable(
   ],
 );
 
-/** Which learners answered a question (the distinct-learner counts), and when first. */
+/**
+ * Which learners answered a question (the distinct-learner counts), when
+ * first, and their answers, right answers and points on it (leaderboards).
+ */
 export const questionLearners = pgTable(
   'question_learners',
   {
@@ -57,6 +60,9 @@ export const questionLearners = pgTable(
     questionId: uuid('question_id').notNull(),
     learnerId: uuid('learner_id').notNull(),
     firstAnsweredAt: timestamptz('first_answered_at').notNull(),
+    responses: integer('responses').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+    points: doublePrecision('points').notNull().default(0),
   },
   (table) => [
     primaryKey({ name: 'question_learners_pk', columns: [table.questionId, table.learnerId] }),
@@ -67,6 +73,8 @@ export const questionLearners = pgTable(
       columns: [table.organizationId, table.courseId, table.questionId],
       foreignColumns: [questions.organizationId, questions.courseId, questions.id],
     }).onDelete('cascade'),
+    // A question's leaderboard: the most points first.
+    index('question_learners_points_idx').on(table.questionId, table.points.desc()),
   ],
 );
 
