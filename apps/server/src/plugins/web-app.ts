@@ -5,6 +5,26 @@ import type { FastifyInstance } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Pages another site may show in a frame (shared views and public reports, issue 6); every other page refuses. */
+const FRAMEABLE_PAGE = /^\/(?:shared|public-reports)\//;
+
+/**
+ * Lets the frameable pages be embedded anywhere: drops helmet's
+ * X-Frame-Options and opens the CSP's frame-ancestors for them only.
+ */
+export function allowFramingOfSharedPages(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!FRAMEABLE_PAGE.test(path)) return payload;
+    reply.removeHeader('x-frame-options');
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      reply.header('content-security-policy', policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+    }
+    return payload;
+  });
+}
+
 /**
  * Serves the built React app: hashed files under /assets/ are cached for a
  * year, everything else (index.html above all) is revalidated on every load
@@ -16,6 +36,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     app.log.warn({ webDistDir }, 'web app build not found; serving the API only (run npm run build)');
     return false;
   }
+  allowFramingOfSharedPages(app);
   await app.register(fastifyStatic, {
     root: webDistDir,
     prefix: '/',

@@ -87,7 +87,16 @@ export function VariablesListView({
       isRowHeader: true,
       cell: (row) => (
         <div className="sm:min-w-36">
-          <code className="font-mono text-[13px] break-all text-fg">{row.name}</code>
+          <Link
+            to={
+              isOrganizationWide
+                ? paths.variables.report.href(row.name)
+                : paths.variables.courseReport.href(row.courseId, row.name)
+            }
+            className="font-mono text-[13px] break-all text-fg hover:text-brand-700 hover:underline dark:hover:text-brand-300"
+          >
+            {row.name}
+          </Link>
           {row.title && row.title !== row.name ? (
             <div className="mt-0.5 text-xs font-normal text-fg-muted">{row.title}</div>
           ) : null}
