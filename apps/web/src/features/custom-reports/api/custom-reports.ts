@@ -1,0 +1,137 @@
+import type {
+  CustomReport,
+  CustomReportInput,
+  GenerateReportResponse,
+  ListCustomReportsResponse,
+  PublicReportResponse,
+  ReportCatalog,
+  ReportData,
+  ReportSharing,
+} from '@courselens/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+export const REPORTS_PAGE_SIZE = 20;
+
+export type ReportListParams = { q: string; page: number };
+
+/** Every custom-report query of an organization starts with this key. */
+export function reportsRootKey(organizationId: string | null | undefined) {
+  return ['custom-reports', { organizationId: organizationId ?? null }] as const;
+}
+
+const reportPath = (reportId: string) => `/custom-reports/${encodeURIComponent(reportId)}`;
+
+export function reportsQueryOptions(organizationId: string | null | undefined, params: ReportListParams) {
+  return queryOptions({
+    queryKey: [...reportsRootKey(organizationId), 'list', params] as const,
+    queryFn: ({ signal }) =>
+      api.get<ListCustomReportsResponse>('/custom-reports', {
+        query: { q: params.q || undefined, page: params.page, pageSize: REPORTS_PAGE_SIZE },
+        signal,
+      }),
+    enabled: Boolean(organizationId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReports(organizationId: string | null | undefined, params: ReportListParams) {
+  return useQuery(reportsQueryOptions(organizationId, params));
+}
+
+export function reportQueryOptions(organizationId: string | null | undefined, reportId: string) {
+  return queryOptions({
+    queryKey: [...reportsRootKey(organizationId), 'report', reportId] as const,
+    queryFn: ({ signal }) => api.get<CustomReport>(reportPath(reportId), { signal }),
+    enabled: Boolean(organizationId),
+  });
+}
+
+export function useReport(organizationId: string | null | undefined, reportId: string) {
+  return useQuery(reportQueryOptions(organizationId, reportId));
+}
+
+export function useReportData(organizationId: string | null | undefined, reportId: string) {
+  return useQuery({
+    queryKey: [...reportsRootKey(organizationId), 'data', reportId] as const,
+    queryFn: ({ signal }) => api.get<{ data: ReportData }>(`${reportPath(reportId)}/data`, { signal }),
+    enabled: Boolean(organizationId),
+  });
+}
+
+export function useReportCatalog(organizationId: string | null | undefined) {
+  return useQuery({
+    queryKey: [...reportsRootKey(organizationId), 'catalog'] as const,
+    queryFn: ({ signal }) => api.get<ReportCatalog>('/custom-reports/catalog', { signal }),
+    enabled: Boolean(organizationId),
+    staleTime: 60_000,
+  });
+}
+
+/** Saves a report: creates it without an id, replaces it with one. */
+export function useSaveReport(organizationId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reportId, input }: { reportId: string | null; input: CustomReportInput }) =>
+      reportId
+        ? api.put<CustomReport>(reportPath(reportId), input)
+        : api.post<CustomReport>('/custom-reports', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsRootKey(organizationId) }),
+  });
+}
+
+export function useDeleteReport(organizationId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reportId: string) => api.delete<void>(reportPath(reportId)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsRootKey(organizationId) }),
+  });
+}
+
+export function useDuplicateReport(organizationId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reportId: string) => api.post<CustomReport>(`${reportPath(reportId)}/duplicate`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsRootKey(organizationId) }),
+  });
+}
+
+/** Switches the public link on or off, or (`rotate`) replaces it. */
+export function useReportSharing(organizationId: string | null | undefined, reportId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { isPublic: boolean } | 'rotate') =>
+      change === 'rotate'
+        ? api.post<ReportSharing>(`${reportPath(reportId)}/public/rotate`)
+        : api.put<ReportSharing>(`${reportPath(reportId)}/public`, change),
+    onSuccess: (sharing) => {
+      queryClient.setQueryData<CustomReport>(
+        reportQueryOptions(organizationId, reportId).queryKey,
+        (report) => (report ? { ...report, ...sharing } : report),
+      );
+      return queryClient.invalidateQueries({ queryKey: [...reportsRootKey(organizationId), 'list'] });
+    },
+  });
+}
+
+export function useGenerateReport() {
+  return useMutation({
+    mutationFn: (prompt: string) => api.post<GenerateReportResponse>('/custom-reports/generate', { prompt }),
+  });
+}
+
+/** What a share token looks like (the server makes 43 base64url characters). */
+export const SHARE_TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,128}$/;
+
+/** `GET /api/public-reports/:token`, without a session; a link that cannot be a token is not asked about. */
+export function usePublicReport(token: string) {
+  return useQuery({
+    enabled: SHARE_TOKEN_SHAPE.test(token),
+    queryKey: ['public-report', token] as const,
+    queryFn: ({ signal }) =>
+      api.get<PublicReportResponse>(`/public-reports/${encodeURIComponent(token)}`, { signal }),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
