@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 import { artifactsDir } from '../support/server-env';
 import { createOrganizationViaApi, signInAs, signUpViaApi, uniqueSuffix } from '../support/accounts';
@@ -80,11 +80,45 @@ const layoutPages = [
   { name: 'settings-api-keys', path: '/organization/settings?tab=api-keys', signedIn: true },
   { name: 'profile', path: '/profile/update', signedIn: true },
   { name: 'shared-report', path: '/shared/questions/q1/report', signedIn: false },
+  // `demo`: the seeded demo organization, so the page shows real data; `{safetyCourseId}` is its safety course.
+  { name: 'ai-summary', path: '/course/{safetyCourseId}/variable/final_score/ai-summary', signedIn: 'demo' },
+  // Variable reports (question and shared views are in question-reports.spec.ts and shared-views.spec.ts).
+  { name: 'variable-report', path: '/variables/final_score/report', signedIn: 'demo' },
+  { name: 'variable-chart', path: '/variables/final_score/chart', signedIn: 'demo' },
+  {
+    name: 'course-variable-leaders',
+    path: '/course/{safetyCourseId}/variable/final_score/leaders',
+    signedIn: 'demo',
+  },
+  // Custom reports; the view and public pages (which need a report) are in custom-reports.spec.ts.
+  { name: 'custom-reports-list', path: '/custom-reports', signedIn: 'demo' },
+  { name: 'custom-reports-create', path: '/custom-reports/create', signedIn: 'demo' },
+  { name: 'custom-reports-generator', path: '/custom-reports/ai-generator', signedIn: 'demo' },
 ] as const;
 
-for (const { name, path, signedIn } of layoutPages) {
+/** Signs the page in as the demo account and fills the demo ids a layout path names. */
+async function openDemo(page: Page, request: APIRequestContext, path: string): Promise<string> {
+  const session = await request.post('/api/session', {
+    data: { email: 'demo@courselens.dev', password: 'courselens-demo' },
+  });
+  expect(session.status()).toBe(200);
+  const { token } = (await session.json()) as { token: string };
+  await signInAs(page, token);
+  const variables = await request.get('/api/variables?q=final_score&pageSize=100', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { items } = (await variables.json()) as { items: { courseId: string; courseTitle: string }[] };
+  const safety = items.find((item) => item.courseTitle === 'Workplace Safety Essentials');
+  expect(safety, 'the demo safety course').toBeDefined();
+  return path.replace('{safetyCourseId}', safety!.courseId);
+}
+
+for (const { name, path: pathTemplate, signedIn } of layoutPages) {
   test(`${name} layout screenshots at 375, 768 and 1440 px`, async ({ page, request }) => {
-    if (signedIn) {
+    let path: string = pathTemplate;
+    if (signedIn === 'demo') {
+      path = await openDemo(page, request, pathTemplate);
+    } else if (signedIn) {
       // Plain names for the pictures; unique subdomains keep parallel tests apart.
       const suffix = uniqueSuffix();
       const { token } = await signUpViaApi(request, {

@@ -5,12 +5,17 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config';
 import type { DatabaseConnection } from './db/client';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { aiSummaryRoutes } from './modules/ai-summaries/ai-summaries.routes';
 import { courseRoutes } from './modules/courses/courses.routes';
+import { customReportRoutes } from './modules/custom-reports/custom-reports.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes';
 import { learnerRoutes } from './modules/learners/learners.routes';
 import { questionRoutes } from './modules/questions/questions.routes';
 import { variableRoutes } from './modules/variables/variables.routes';
+import { variableReportRoutes } from './modules/variable-reports/variable-reports.routes';
+import { questionReportRoutes } from './modules/question-reports/question-reports.routes';
+import { sharedViewRoutes } from './modules/shared-views/shared-views.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -137,6 +142,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(questionRoutes, { db: database.db });
   await app.register(dashboardRoutes, { db: database.db });
   await app.register(activityRoutes, { db: database.db });
+  await app.register(customReportRoutes, { db: database.db, llm });
+  await app.register(aiSummaryRoutes, { db: database.db, llm });
+  await app.register(variableReportRoutes, { db: database.db });
+  await app.register(questionReportRoutes, { db: database.db });
+  await app.register(sharedViewRoutes, { db: database.db });
   await registerTrackerScript(app);
 
   const isServingWebApp = await registerWebApp(app, config.webDistDir);

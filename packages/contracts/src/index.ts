@@ -18,3 +18,8 @@ export * from './questions';
 export * from './dashboard';
 export * from './activity';
 export * from './plans';
+export * from './custom-reports';
+export * from './ai-summaries';
+export * from './variable-reports';
+export * from './question-reports';
+export * from './shared-views';

@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { apiKeys, invitations, organizations } from '../db/schema';
+import { apiKeys, customReports, invitations, organizations } from '../db/schema';
 import { insertCourse, insertLearner, insertQuestion, insertVariable } from '../db/factories/learning';
 import { createTestDatabase, type TestDatabaseConnection } from '../test/database';
 import { signUpViaApi, type SignedUp } from '../test/auth';
@@ -20,6 +20,15 @@ const PUBLIC_ROUTES = [
   'POST /api/session',
   'GET /api/invitations/:token',
   'POST /api/invitations/:token/signup',
+  // A custom report's public link: the token is the capability (issue 6, item 6).
+  'GET /api/public-reports/:token',
+  // Shared views: the token in the query is the capability (issue 6, item 4).
+  'GET /api/shared/course-variables/report',
+  'GET /api/shared/course-variables/chart',
+  'GET /api/shared/course-variables/leaders',
+  'GET /api/shared/questions/:questionId/report',
+  'GET /api/shared/questions/:questionId/chart',
+  'GET /api/shared/questions/:questionId/leaders',
   // CORS preflight of the ingestion API: browsers send it without credentials.
   'OPTIONS /api/v1/*',
 ];
@@ -41,6 +50,7 @@ const KEY_SCOPED_ROUTES = ['GET /api/v1/courses/:externalCourseId/broadcast'];
 /** Routes whose 401 carries the spec's own words instead of 'Not authenticated'. */
 const SPEC_UNAUTHENTICATED_MESSAGES: Record<string, string> = {
   'DELETE /api/courses/:courseId': 'No active session. Please login and try again.',
+  'POST /api/custom-reports': 'User not authenticated',
 };
 
 type RegisteredRoute = {
@@ -116,6 +126,11 @@ beforeAll(async () => {
   idsOfA.learnerId = [learner.id];
   idsOfA.variableId = [variable.id];
   idsOfA.questionId = [question.id];
+  const [report] = await database.db
+    .insert(customReports)
+    .values({ ...tenant, name: 'A report', createdBy: ownerA.user.id })
+    .returning();
+  idsOfA.reportId = [report?.id ?? ''];
 });
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import {
   AUTH_MESSAGES,
   API_KEY_MESSAGES,
   LEARNING_MESSAGES,
+  CUSTOM_REPORT_MESSAGES,
   type MemberRole,
 } from '@courselens/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -46,6 +47,7 @@ const RESOURCE_PARAM: Record<RouteResource, string> = {
   learner: 'learnerId',
   variable: 'variableId',
   question: 'questionId',
+  customReport: 'reportId',
 };
 
 const RESOURCE_NOT_FOUND: Record<RouteResource, string> = {
@@ -57,6 +59,7 @@ const RESOURCE_NOT_FOUND: Record<RouteResource, string> = {
   learner: LEARNING_MESSAGES.learnerNotFound,
   variable: LEARNING_MESSAGES.variableNotFound,
   question: LEARNING_MESSAGES.questionNotFound,
+  customReport: CUSTOM_REPORT_MESSAGES.notFound,
 };
 
 export type Tenant = { organizationId: string; role: MemberRole | null };

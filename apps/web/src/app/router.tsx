@@ -6,11 +6,15 @@ import { RouterProvider } from 'react-router/dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { activityRoutes } from '@/features/activity/routes';
+import { aiSummaryRoutes } from '@/features/ai-summaries/routes';
 import { courseRoutes } from '@/features/courses/routes';
+import { customReportRoutes, publicReportRoutes } from '@/features/custom-reports/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { learnerRoutes } from '@/features/learners/routes';
+import { questionReportRoutes, sharedQuestionReportRoutes } from '@/features/question-reports/routes';
 import { questionRoutes } from '@/features/questions/routes';
 import { healthQueryOptions } from '@/features/system/api/get-health';
+import { sharedVariableReportRoutes, variableReportRoutes } from '@/features/variable-reports/routes';
 import { variableRoutes } from '@/features/variables/routes';
 import {
   ensureCurrentOrganization,
@@ -65,12 +69,16 @@ function RequireAuth() {
  */
 /** The feature screens that replace their placeholders, mounted under the auth guard. */
 const featureRoutes: RouteObject[] = [
+  ...variableReportRoutes,
+  ...questionReportRoutes,
   ...dashboardRoutes,
   ...courseRoutes,
   ...learnerRoutes,
   ...variableRoutes,
   ...questionRoutes,
   ...activityRoutes,
+  ...customReportRoutes,
+  ...aiSummaryRoutes,
 ];
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -154,6 +162,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             Component: (await import('@/features/team/components/team-signup-page')).TeamSignupPage,
           }),
         },
+        ...publicReportRoutes,
+        ...sharedVariableReportRoutes,
+        ...sharedQuestionReportRoutes,
         ...publicScreens.map(featureRoute),
         {
           Component: RequireAuth,

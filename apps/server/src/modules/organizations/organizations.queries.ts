@@ -4,6 +4,7 @@ import {
   activityEvents,
   apiKeys,
   courses,
+  customReports,
   invitations,
   learners,
   organizations,
@@ -105,7 +106,7 @@ export async function insertActivity(db: Database, event: NewActivityEvent): Pro
 
 /** Resources the tenant plugin checks by route parameter before a handler runs. */
 export type TenantResource =
-  'apiKey' | 'invitation' | 'member' | 'course' | 'learner' | 'variable' | 'question';
+  'apiKey' | 'invitation' | 'member' | 'course' | 'learner' | 'variable' | 'question' | 'customReport';
 
 /** How to find a resource's row of one organization: a course marked deleted no longer exists. */
 function resourceCondition(resource: TenantResource, organizationId: string, id: string) {
@@ -145,6 +146,11 @@ function resourceCondition(resource: TenantResource, organizationId: string, id:
       return {
         table: questions,
         where: and(eq(questions.organizationId, organizationId), eq(questions.id, id)),
+      };
+    case 'customReport':
+      return {
+        table: customReports,
+        where: and(eq(customReports.organizationId, organizationId), eq(customReports.id, id)),
       };
   }
 }
