@@ -9,21 +9,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createDatabase, type DatabaseConnection } from '../apps/server/src/db/client';
+import { createDatabase } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { nextBenchOrganization, seedDemo, type SeedResult } from '../apps/server/src/db/seed/seed';
-import { findPostgresBin, startPostgresCluster } from './lib/postgres-cluster';
+import { pendingCleanups, postgresEngine, type Engine } from './lib/api-bench';
 import { formatMeasurements, rate, type Measurement } from './lib/report';
 import {
   insertValuesAsSqlText,
   insertValuesWithDrizzleValues,
   insertValuesWithInsertSelect,
 } from './lib/values-baselines';
-
-type Engine = {
-  name: string;
-  open: () => Promise<{ connection: DatabaseConnection; cleanup: () => Promise<void> }>;
-};
 
 const { values: args } = parseArgs({
   options: {
@@ -61,15 +56,6 @@ const wanted = new Set(args.engines.split(',').map((engine) => engine.trim().toL
 const now = new Date();
 now.setUTCMinutes(0, 0, 0);
 
-/** Cleanups still to run; also run on Ctrl-C so no cluster or temp folder is left behind. */
-const pendingCleanups = new Set<() => Promise<void>>();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    process.stderr.write(`\n${signal}: cleaning up...\n`);
-    void Promise.allSettled([...pendingCleanups].map((cleanup) => cleanup())).then(() => process.exit(130));
-  });
-}
-
 const engines: Engine[] = [];
 if (wanted.has('pglite')) {
   engines.push({
@@ -87,45 +73,8 @@ if (wanted.has('pglite')) {
     },
   });
 }
-if (wanted.has('postgres')) {
-  const url = process.env.BENCH_DATABASE_URL;
-  const bin = url ? undefined : findPostgresBin();
-  if (url) {
-    engines.push({
-      name: 'PostgreSQL',
-      open: async () => {
-        const connection = await createDatabase({ kind: 'postgres', url });
-        return { connection, cleanup: () => connection.close() };
-      },
-    });
-  } else if (bin) {
-    engines.push({
-      name: 'PostgreSQL',
-      open: async () => {
-        const cluster = await startPostgresCluster(bin);
-        pendingCleanups.add(cluster.stop);
-        process.stdout.write(`  throw-away PostgreSQL ${cluster.version} cluster at ${cluster.url}\n`);
-        try {
-          const connection = await createDatabase({ kind: 'postgres', url: cluster.url });
-          return {
-            connection,
-            cleanup: async () => {
-              await connection.close().catch(() => undefined);
-              await cluster.stop();
-            },
-          };
-        } catch (error) {
-          await cluster.stop();
-          throw error;
-        }
-      },
-    });
-  } else {
-    process.stdout.write(
-      'PostgreSQL skipped: set BENCH_DATABASE_URL, or install PostgreSQL server binaries (apt-get install postgresql).\n',
-    );
-  }
-}
+const postgres = wanted.has('postgres') ? postgresEngine() : undefined;
+if (postgres) engines.push(postgres);
 
 function progress(engine: string) {
   let rows = 0;

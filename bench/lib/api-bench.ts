@@ -35,10 +35,51 @@ export function positiveInteger(name: string, raw: string, min = 1): number {
 }
 
 /**
- * The engines asked for: PGlite in a kept data folder, and PostgreSQL at
- * BENCH_DATABASE_URL or in a throw-away cluster (skipped with a note when
- * neither is available).
+ * PostgreSQL at BENCH_DATABASE_URL, else a throw-away cluster started with the
+ * server binaries of /usr/lib/postgresql; undefined (with a note) without either.
  */
+export function postgresEngine(): Engine | undefined {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) {
+    return {
+      name: 'PostgreSQL',
+      open: async () => {
+        const connection = await createDatabase({ kind: 'postgres', url });
+        return { connection, cleanup: () => connection.close() };
+      },
+    };
+  }
+  const bin = findPostgresBin();
+  if (!bin) {
+    process.stdout.write(
+      'PostgreSQL skipped: set BENCH_DATABASE_URL, or install PostgreSQL server binaries (apt-get install postgresql).\n',
+    );
+    return undefined;
+  }
+  return {
+    name: 'PostgreSQL',
+    open: async () => {
+      const cluster = await startPostgresCluster(bin);
+      pendingCleanups.add(cluster.stop);
+      process.stdout.write(`  throw-away PostgreSQL ${cluster.version} cluster at ${cluster.url}\n`);
+      try {
+        const connection = await createDatabase({ kind: 'postgres', url: cluster.url });
+        return {
+          connection,
+          cleanup: async () => {
+            await connection.close().catch(() => undefined);
+            await cluster.stop();
+          },
+        };
+      } catch (error) {
+        await cluster.stop();
+        throw error;
+      }
+    },
+  };
+}
+
+/** The engines asked for: PGlite in a kept data folder, and PostgreSQL (see postgresEngine). */
 export function benchEngines(wanted: ReadonlySet<string>, pgliteDir: string): Engine[] {
   const engines: Engine[] = [];
   if (wanted.has('pglite')) {
@@ -51,44 +92,8 @@ export function benchEngines(wanted: ReadonlySet<string>, pgliteDir: string): En
       },
     });
   }
-  if (!wanted.has('postgres')) return engines;
-  const url = process.env.BENCH_DATABASE_URL;
-  const bin = url ? undefined : findPostgresBin();
-  if (url) {
-    engines.push({
-      name: 'PostgreSQL',
-      open: async () => {
-        const connection = await createDatabase({ kind: 'postgres', url });
-        return { connection, cleanup: () => connection.close() };
-      },
-    });
-  } else if (bin) {
-    engines.push({
-      name: 'PostgreSQL',
-      open: async () => {
-        const cluster = await startPostgresCluster(bin);
-        pendingCleanups.add(cluster.stop);
-        process.stdout.write(`  throw-away PostgreSQL ${cluster.version} cluster at ${cluster.url}\n`);
-        try {
-          const connection = await createDatabase({ kind: 'postgres', url: cluster.url });
-          return {
-            connection,
-            cleanup: async () => {
-              await connection.close().catch(() => undefined);
-              await cluster.stop();
-            },
-          };
-        } catch (error) {
-          await cluster.stop();
-          throw error;
-        }
-      },
-    });
-  } else {
-    process.stdout.write(
-      'PostgreSQL skipped: set BENCH_DATABASE_URL, or install PostgreSQL server binaries (apt-get install postgresql).\n',
-    );
-  }
+  const postgres = wanted.has('postgres') ? postgresEngine() : undefined;
+  if (postgres) engines.push(postgres);
   return engines;
 }
 
