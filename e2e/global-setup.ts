@@ -13,7 +13,8 @@ const STOP_TIMEOUT_MS = 10_000;
 /**
  * Starts the production server for the whole run, the way a deployment runs
  * it: `node apps/server/dist/main.js` with NODE_ENV=production, on the port the
- * config chose, with a fresh data folder that is removed afterwards.
+ * config chose, with a fresh data folder that is removed afterwards (or on
+ * the PostgreSQL database of E2E_DATABASE_URL).
  * Returns the teardown that stops it.
  */
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
@@ -32,9 +33,12 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     // Every test signs people up from 127.0.0.1; the limit itself is tested on the server.
     SIGNUP_LIMIT_PER_HOUR: '0',
   };
-  // The end-to-end run always uses the embedded engine in its own data folder,
-  // even when the caller's shell points DATABASE_URL at a PostgreSQL server.
+  // The end-to-end run uses the embedded engine in its own data folder, even
+  // when the caller's shell points DATABASE_URL at a PostgreSQL server, unless
+  // E2E_DATABASE_URL names an empty PostgreSQL database for the run (the test
+  // command's PostgreSQL pass of the report specs).
   delete env.DATABASE_URL;
+  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   const server = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env,

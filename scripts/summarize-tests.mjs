@@ -18,13 +18,14 @@ for (const name of ['vitest-pglite.json', 'vitest-postgres.json']) {
   console.log(`${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
 }
 
-const playwright = join(dir, 'playwright.json');
-if (existsSync(playwright)) {
-  const { stats } = JSON.parse(readFileSync(playwright, 'utf8'));
+for (const name of ['playwright.json', 'playwright-postgres.json']) {
+  const path = join(dir, name);
+  if (!existsSync(path)) continue;
+  const { stats } = JSON.parse(readFileSync(path, 'utf8'));
   passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   failed += stats.unexpected ?? 0;
   skipped += stats.skipped ?? 0;
-  console.log(`playwright.json: ${stats.expected} passed, ${stats.unexpected} failed, ${stats.flaky} flaky`);
+  console.log(`${name}: ${stats.expected} passed, ${stats.unexpected} failed, ${stats.flaky} flaky`);
 }
 
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
