@@ -160,7 +160,7 @@ export async function selectLatestSummary(db: Database, scope: ValueScope): Prom
            count(l.value_number)::int as numbers,
            avg(l.value_number)::float8 as mean,
            (percentile_cont(0.5) within group (order by l.value_number))::float8 as median,
-           stddev_pop(l.value_number)::float8 as standard_deviation,
+           stddev_samp(l.value_number)::float8 as standard_deviation,
            min(l.value_number)::float8 as min,
            max(l.value_number)::float8 as max,
            (percentile_cont(0.25) within group (order by l.value_number))::float8 as q1,

@@ -141,7 +141,6 @@ export async function computeStatistics(
     latest.numbers > 0 &&
     latest.mean !== null &&
     latest.median !== null &&
-    latest.standard_deviation !== null &&
     latest.min !== null &&
     latest.max !== null &&
     latest.q1 !== null &&
@@ -150,6 +149,7 @@ export async function computeStatistics(
     ? {
         mean: latest.mean ?? 0,
         median: latest.median ?? 0,
+        // The sample deviation (as the variable report shows) has no value for one learner: 0 spread.
         standardDeviation: latest.standard_deviation ?? 0,
         min: latest.min ?? 0,
         max: latest.max ?? 0,

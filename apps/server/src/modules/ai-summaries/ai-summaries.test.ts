@@ -38,9 +38,10 @@ const byName = (method: 'GET' | 'POST', courseId: string, name: string, as: Sign
     headers: as.headers,
   });
 
-const stddevPop = (values: number[]) => {
+/** The sample standard deviation, as the variable report shows it (so both screens agree). */
+const stddevSample = (values: number[]) => {
   const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
-  return Math.sqrt(values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / values.length);
+  return Math.sqrt(values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1));
 };
 
 async function addValue(variable: Variable, learner: Learner, raw: string | number | boolean, at: string) {
@@ -157,6 +158,30 @@ afterAll(async () => {
 });
 
 describe('statistics computed in the database', () => {
+  it('give one learner a spread of 0 (the sample deviation has none) and keep the other figures', async () => {
+    const single = await insertVariable(testApp.database.db, {
+      organizationId: owner.organization.id,
+      courseId: alpha.id,
+      name: 'single_score',
+      dataType: 'number',
+    });
+    await addValue(single, people.Ann!, 42, '2026-01-20T10:00:00Z');
+    const source = await resolveVariableSource(testApp.database.db, {
+      organizationId: owner.organization.id,
+      variableId: single.id,
+    });
+    const stats = await computeStatistics(testApp.database.db, source, new Date('2026-01-25T12:00:00Z'));
+    expect(stats.numeric).toEqual({
+      mean: 42,
+      median: 42,
+      standardDeviation: 0,
+      min: 42,
+      max: 42,
+      q1: 42,
+      q3: 42,
+    });
+  });
+
   it('are exact for numbers: spread, quartiles, histogram, outliers, ranking, trend and other courses', async () => {
     const source = await resolveVariableSource(testApp.database.db, {
       organizationId: owner.organization.id,
@@ -184,7 +209,7 @@ describe('statistics computed in the database', () => {
     expect(numeric.q3).toBe(83.75);
     expect(numeric.min).toBe(10);
     expect(numeric.max).toBe(90);
-    expect(numeric.standardDeviation).toBeCloseTo(stddevPop(latest), 10);
+    expect(numeric.standardDeviation).toBeCloseTo(stddevSample(latest), 10);
 
     expect(stats.distribution?.kind).toBe('histogram');
     if (stats.distribution?.kind !== 'histogram') return;
