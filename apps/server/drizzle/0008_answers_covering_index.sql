@@ -1,0 +1,2 @@
+DROP INDEX "course_run_questions_question_idx";--> statement-breakpoint
+CREATE INDEX "course_run_questions_question_idx" ON "course_run_questions" USING btree ("organization_id","question_id","created_at","learner_id","correct","points_assigned");
