@@ -279,7 +279,10 @@ export async function selectQuestionLeaders(
           where ql.organization_id = ${input.organizationId} and ql.question_id = ${input.questionId}`;
   const result = await db.execute<QuestionLeaderRecord>(sql`
     with per_learner as (${perLearner}),
-    ranked as (select *, rank() over (order by points desc)::int as rank from per_learner)
+    -- The top N and everyone tied with the Nth: every higher score is among
+    -- them, so their rank() is the rank among all learners.
+    top as (select * from per_learner order by points desc fetch first ${input.limit} rows with ties),
+    ranked as (select *, rank() over (order by points desc)::int as rank from top)
     select r.rank, r.learner_id, ln.name as learner_name, r.points, r.responses, r.correct
     from ranked r
     join ${learners} ln on ln.organization_id = ${input.organizationId} and ln.id = r.learner_id

@@ -395,10 +395,18 @@ export async function selectLeaders(
   const direction = sql.raw(input.order === 'asc' ? 'asc' : 'desc');
   const result = await db.execute<LeaderRowRecord>(sql`
     with f as (${filtered(input.relations.latest, input.dataType, input.filters)}),
+    -- The top N and everyone tied with the Nth: every better value is among
+    -- them, so their rank() is the rank among all, without ranking and
+    -- joining every learner of the variable.
+    top as (
+      select * from f where ${column} is not null
+      order by ${column} ${direction}
+      fetch first ${input.limit} rows with ties
+    ),
     ranked as (
       select rank() over (order by ${column} ${direction})::int as rank, f.learner_id, f.course_title,
              f.value, f.value_number, f.recorded_at
-      from f where ${column} is not null
+      from top f
     )
     select r.rank, r.learner_id, ln.name as learner_name, r.course_title, r.value, r.value_number, r.recorded_at
     from ranked r
