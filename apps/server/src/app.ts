@@ -122,7 +122,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // One engine for every AI feature; null means each uses its built-in engine.
   const llm = createLlmEngine(config.llm);
-  void llm;
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db, auth, signupLimitPerHour: config.signupLimitPerHour });
   await app.register(meRoutes, { db: database.db });

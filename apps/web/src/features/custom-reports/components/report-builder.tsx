@@ -389,9 +389,7 @@ function ItemPickers({
   disabled: boolean;
   onAdd: (item: ReportFormItem) => void;
 }) {
-  const [variableId, setVariableId] = useState('');
   const [questionMode, setQuestionMode] = useState<'id' | 'identifier'>('id');
-  const [questionId, setQuestionId] = useState('');
   const [identifier, setIdentifier] = useState({ courseId: '', slide: '', number: '', text: '' });
   const [identifierError, setIdentifierError] = useState<string | null>(null);
   const taken = new Set(
@@ -433,37 +431,18 @@ function ItemPickers({
     <div className="grid gap-4 border-t border-line pt-4 xl:grid-cols-2">
       <fieldset className="flex min-w-0 flex-col gap-2" disabled={disabled}>
         <legend className="mb-2 text-sm font-semibold text-fg">Add a variable</legend>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <select
-            aria-label="Variable to add"
-            className={cn(selectClassName, 'min-w-0 flex-1')}
-            value={variableId}
-            onChange={(event) => setVariableId(event.target.value)}
-          >
-            <option value="">{variables.length === 0 ? 'No variables yet' : 'Choose a variable…'}</option>
-            {groupByCourse(variables).map(([course, entries]) => (
-              <optgroup key={course} label={course}>
-                {entries.map((variable) => (
-                  <option key={variable.id} value={variable.id} disabled={taken.has(variable.id)}>
-                    {variable.title ?? variable.name} ({variable.dataType})
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-          <Button
-            type="button"
-            variant="outline"
-            disabled={!variableId || taken.has(variableId)}
-            onClick={() => {
-              onAdd({ kind: 'variable', variableId, displayName: '', comparisonType: 'by_learner' });
-              setVariableId('');
-            }}
-          >
-            <Plus aria-hidden="true" />
-            Add variable
-          </Button>
-        </div>
+        <CatalogPicker
+          label="Variable to add"
+          emptyText="No variables yet"
+          placeholder="Choose a variable…"
+          addLabel="Add variable"
+          entries={variables}
+          optionLabel={(variable) => `${variable.title ?? variable.name} (${variable.dataType})`}
+          taken={taken}
+          onAdd={(variableId) =>
+            onAdd({ kind: 'variable', variableId, displayName: '', comparisonType: 'by_learner' })
+          }
+        />
       </fieldset>
 
       <fieldset className="flex min-w-0 flex-col gap-2" disabled={disabled}>
@@ -489,37 +468,18 @@ function ItemPickers({
           </label>
         </div>
         {questionMode === 'id' ? (
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <select
-              aria-label="Question to add"
-              className={cn(selectClassName, 'min-w-0 flex-1')}
-              value={questionId}
-              onChange={(event) => setQuestionId(event.target.value)}
-            >
-              <option value="">{questions.length === 0 ? 'No questions yet' : 'Choose a question…'}</option>
-              {groupByCourse(questions).map(([course, entries]) => (
-                <optgroup key={course} label={course}>
-                  {entries.map((question) => (
-                    <option key={question.id} value={question.id} disabled={taken.has(question.id)}>
-                      {questionLabel(question)}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={!questionId || taken.has(questionId)}
-              onClick={() => {
-                onAdd({ kind: 'question', questionId, displayName: '', comparisonType: 'by_learner' });
-                setQuestionId('');
-              }}
-            >
-              <Plus aria-hidden="true" />
-              Add question
-            </Button>
-          </div>
+          <CatalogPicker
+            label="Question to add"
+            emptyText="No questions yet"
+            placeholder="Choose a question…"
+            addLabel="Add question"
+            entries={questions}
+            optionLabel={questionLabel}
+            taken={taken}
+            onAdd={(questionId) =>
+              onAdd({ kind: 'question', questionId, displayName: '', comparisonType: 'by_learner' })
+            }
+          />
         ) : (
           <div className="flex flex-col gap-2">
             <p className="text-xs text-fg-muted">
@@ -581,6 +541,62 @@ function ItemPickers({
           The report has {MAX_REPORT_ITEMS} items, the most it can hold.
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A catalog entry chosen from a select grouped by course, then added; entries already in the report are disabled. */
+function CatalogPicker<Entry extends { id: string; courseTitle: string }>({
+  label,
+  emptyText,
+  placeholder,
+  addLabel,
+  entries,
+  optionLabel,
+  taken,
+  onAdd,
+}: {
+  label: string;
+  emptyText: string;
+  placeholder: string;
+  addLabel: string;
+  entries: readonly Entry[];
+  optionLabel: (entry: Entry) => string;
+  taken: ReadonlySet<string>;
+  onAdd: (id: string) => void;
+}) {
+  const [chosen, setChosen] = useState('');
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row">
+      <select
+        aria-label={label}
+        className={cn(selectClassName, 'min-w-0 flex-1')}
+        value={chosen}
+        onChange={(event) => setChosen(event.target.value)}
+      >
+        <option value="">{entries.length === 0 ? emptyText : placeholder}</option>
+        {groupByCourse(entries).map(([course, group]) => (
+          <optgroup key={course} label={course}>
+            {group.map((entry) => (
+              <option key={entry.id} value={entry.id} disabled={taken.has(entry.id)}>
+                {optionLabel(entry)}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      <Button
+        type="button"
+        variant="outline"
+        disabled={!chosen || taken.has(chosen)}
+        onClick={() => {
+          onAdd(chosen);
+          setChosen('');
+        }}
+      >
+        <Plus aria-hidden="true" />
+        {addLabel}
+      </Button>
     </div>
   );
 }
