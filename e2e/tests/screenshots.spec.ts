@@ -149,6 +149,8 @@ for (const { name, path: pathTemplate, signedIn } of layoutPages) {
         await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // The data, not its spinner: the overflow check and the picture are of the loaded page.
+        await expect(page.locator('svg.animate-spin')).toHaveCount(0);
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth, `${name} at ${width} px sticks out sideways`).toBeLessThanOrEqual(width);
         await page.screenshot({
