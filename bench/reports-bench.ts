@@ -123,11 +123,10 @@ type Case = {
 
 function cases(database: Database, s: Subjects, reportId: string, token: string): Case[] {
   const org = s.organizationId;
-  const db = () => database;
   const byName = () =>
-    resolveVariableSource(db(), { kind: 'variable', organizationId: org, name: s.numberName });
+    resolveVariableSource(database, { kind: 'variable', organizationId: org, name: s.numberName });
   const byCourse = () =>
-    resolveVariableSource(db(), {
+    resolveVariableSource(database, {
       kind: 'course_variable',
       organizationId: org,
       courseId: s.numberCourseId,
@@ -139,41 +138,42 @@ function cases(database: Database, s: Subjects, reportId: string, token: string)
     {
       name: 'variable report (all courses)',
       url: `/api/variable-reports/report?name=${name}`,
-      direct: async () => getVariableReport(db(), await byName(), report, { includeEmail: true }),
+      direct: async () => getVariableReport(database, await byName(), report, { includeEmail: true }),
     },
     {
       name: 'variable chart (all courses)',
       url: `/api/variable-reports/chart?name=${name}`,
-      direct: async () => getVariableChart(db(), await byName(), { filters: {} }),
+      direct: async () => getVariableChart(database, await byName(), { filters: {} }),
     },
     {
       name: 'variable leaders (all courses)',
       url: `/api/variable-reports/leaders?name=${name}`,
-      direct: async () => getVariableLeaders(db(), await byName(), { filters: {}, order: 'desc', limit: 10 }),
+      direct: async () =>
+        getVariableLeaders(database, await byName(), { filters: {}, order: 'desc', limit: 10 }),
     },
     {
       name: 'course variable report',
       url: `/api/courses/${s.numberCourseId}/variables/${name}/report`,
-      direct: async () => getVariableReport(db(), await byCourse(), report, { includeEmail: true }),
+      direct: async () => getVariableReport(database, await byCourse(), report, { includeEmail: true }),
     },
     {
       name: 'course variable chart',
       url: `/api/courses/${s.numberCourseId}/variables/${name}/chart`,
-      direct: async () => getVariableChart(db(), await byCourse(), { filters: {} }),
+      direct: async () => getVariableChart(database, await byCourse(), { filters: {} }),
     },
     {
       name: 'course variable leaders',
       url: `/api/courses/${s.numberCourseId}/variables/${name}/leaders`,
       direct: async () =>
-        getVariableLeaders(db(), await byCourse(), { filters: {}, order: 'desc', limit: 10 }),
+        getVariableLeaders(database, await byCourse(), { filters: {}, order: 'desc', limit: 10 }),
     },
     {
       name: 'question report',
       url: `/api/questions/${s.questionId}/report`,
       direct: async () =>
         getQuestionReport(
-          db(),
-          await resolveQuestion(db(), org, s.questionId),
+          database,
+          await resolveQuestion(database, org, s.questionId),
           { filters: {}, sort: 'answeredAt', order: 'desc', page: 1, pageSize: 25 },
           { includeEmail: true },
         ),
@@ -182,23 +182,26 @@ function cases(database: Database, s: Subjects, reportId: string, token: string)
       name: 'question chart',
       url: `/api/questions/${s.questionId}/chart`,
       direct: async () =>
-        getQuestionChart(db(), await resolveQuestion(db(), org, s.questionId), { range: {} }),
+        getQuestionChart(database, await resolveQuestion(database, org, s.questionId), { range: {} }),
     },
     {
       name: 'question leaders',
       url: `/api/questions/${s.questionId}/leaders`,
       direct: async () =>
-        getQuestionLeaders(db(), await resolveQuestion(db(), org, s.questionId), { range: {}, limit: 10 }),
+        getQuestionLeaders(database, await resolveQuestion(database, org, s.questionId), {
+          range: {},
+          limit: 10,
+        }),
     },
     {
       name: 'custom report data',
       url: `/api/custom-reports/${reportId}/data`,
-      direct: async () => getReportData(db(), org, reportId),
+      direct: async () => getReportData(database, org, reportId),
     },
     {
       name: 'public report link',
       url: `/api/public-reports/${token}`,
-      direct: async () => getReportData(db(), org, reportId),
+      direct: async () => getReportData(database, org, reportId),
     },
   ];
 }
