@@ -61,15 +61,14 @@ export async function startCourseSite(serverBaseUrl: string): Promise<CourseSite
   };
 }
 
-/** Creates an API key through `POST /api/api-keys` with the given session; returns the secret. */
+/** Creates an (ingest) API key through `POST /api/api-keys` with an owner's session; returns the secret. */
 export async function createApiKeyViaApi(
   request: APIRequestContext,
   token: string,
   name: string,
-  scope: 'ingest' | 'full' = 'ingest',
 ): Promise<string> {
   const response = await request.post('/api/api-keys', {
-    data: { name, scope },
+    data: { name, scope: 'ingest' },
     headers: { authorization: `Bearer ${token}` },
   });
   expect(response.status(), await response.text()).toBe(201);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { uuidSchema } from './ids';
+import { LEARNING_MESSAGES } from './courses';
 
 import { variableDataTypeSchema } from './variables';
 
@@ -40,16 +42,16 @@ export const AI_SUMMARY_NAMED_OUTLIERS = 3;
 
 /** `/api/ai-summaries/courses/:courseId/variables/:variableName`. */
 export const courseVariableSummaryParams = z.object({
-  courseId: z.string(),
+  courseId: uuidSchema(LEARNING_MESSAGES.courseNotFound),
   variableName: z.string().min(1, 'Variable name must not be empty').max(500),
 });
 
 /** `/api/ai-summaries/variables/:variableId` (a course variable by id). */
-export const variableSummaryParams = z.object({ variableId: z.string() });
+export const variableSummaryParams = z.object({ variableId: uuidSchema(LEARNING_MESSAGES.variableNotFound) });
 
 /** `/api/ai-summaries/chatbot-variable?variableId=`: wired when agent variables exist. */
 export const chatbotVariableSummaryQuery = z.object({
-  variableId: z.uuid({ error: AI_SUMMARY_MESSAGES.variableIdInvalid }),
+  variableId: uuidSchema(AI_SUMMARY_MESSAGES.variableIdInvalid),
 });
 
 // ---- statistics -----------------------------------------------------------------

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-export const apiKeyScopeSchema = z.enum(['ingest', 'full']);
+/**
+ * The one scope a key has: `ingest` sends learning data to `/api/v1` and
+ * reads nothing else, so a key is safe inside a published course. (A `full`
+ * scope existed without a route of its own; migration 0010 made the keys
+ * issued with it ingest keys: decision 008.)
+ */
+export const apiKeyScopeSchema = z.literal('ingest', {
+  error: 'The only API key scope is "ingest": keys send learning data and read nothing',
+});
 export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
 
 /** POST /api/api-keys. `expires_at` is an ISO 8601 date-time in the future, or null for no expiry. */

@@ -75,10 +75,16 @@ export type SignInInput = z.infer<typeof signInInput>;
 export const signInResponse = z.object({ token: z.string(), user: publicUserSchema });
 export type SignInResponse = z.infer<typeof signInResponse>;
 /** PATCH /api/profile: any of name and email. */
-export const updateProfileInput = z.object({
-  name: personNameSchema.optional(),
-  email: emailSchema.optional(),
-});
+export const updateProfileInput = z
+  .object({
+    name: personNameSchema.optional(),
+    email: emailSchema.optional(),
+    /** Needed when `email` changes: a session alone must not be enough to move the account elsewhere. */
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH, 'Current password is incorrect').optional(),
+  })
+  .refine((input) => input.name !== undefined || input.email !== undefined, {
+    error: 'Nothing to change: send at least one of name, email',
+  });
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
 /** POST /api/profile/password: other sessions are signed out. */
@@ -90,4 +96,5 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export const PROFILE_MESSAGES = {
   wrongPassword: 'Current password is incorrect',
+  passwordNeededForEmail: 'Enter your current password to change your e-mail address',
 } as const;

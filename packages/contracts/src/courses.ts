@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidSchema } from './ids';
 
 import { listQuerySchema, paginatedSchema, queryBoolean } from './list';
 
@@ -50,7 +51,7 @@ export function courseDeletionErrorMessage(serverMessage: string | null | undefi
   return message;
 }
 
-export const courseParams = z.object({ courseId: z.uuid({ error: LEARNING_MESSAGES.courseNotFound }) });
+export const courseParams = z.object({ courseId: uuidSchema(LEARNING_MESSAGES.courseNotFound) });
 
 const courseTitleField = z
   .string({ error: COURSE_MESSAGES.titleRequired })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidSchema } from './ids';
 
 import { listQuerySchema, paginatedSchema } from './list';
 
@@ -102,7 +103,7 @@ const itemNumber = z
 export const reportVariableItemInput = z
   .object({
     kind: z.literal('variable'),
-    variableId: z.uuid({ error: CUSTOM_REPORT_MESSAGES.variableIdInvalid }),
+    variableId: uuidSchema(CUSTOM_REPORT_MESSAGES.variableIdInvalid),
     ...itemCommon,
   })
   .strict();
@@ -110,7 +111,7 @@ export const reportVariableItemInput = z
 export const reportQuestionItemInput = z
   .object({
     kind: z.literal('question'),
-    questionId: z.uuid({ error: CUSTOM_REPORT_MESSAGES.questionIdInvalid }),
+    questionId: uuidSchema(CUSTOM_REPORT_MESSAGES.questionIdInvalid),
     ...itemCommon,
   })
   .strict();
@@ -119,7 +120,7 @@ export const reportQuestionItemInput = z
 export const reportIdentifierItemInput = z
   .object({
     kind: z.literal('identifier'),
-    courseId: z.uuid({ error: CUSTOM_REPORT_MESSAGES.courseIdInvalid }),
+    courseId: uuidSchema(CUSTOM_REPORT_MESSAGES.courseIdInvalid),
     slideNumber: itemNumber,
     questionNumber: itemNumber,
     questionText: z
@@ -220,7 +221,7 @@ export type CustomReportInput = z.input<typeof customReportInput>;
 export type CustomReportDraft = z.output<typeof customReportInput>;
 
 export const customReportParams = z.object({
-  reportId: z.uuid({ error: CUSTOM_REPORT_MESSAGES.notFound }),
+  reportId: uuidSchema(CUSTOM_REPORT_MESSAGES.notFound),
 });
 export const publicReportParams = z.object({ token: z.string() });
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { uuidSchema } from './ids';
+import { LEARNING_MESSAGES } from './courses';
 
 import { listQuerySchema, paginatedSchema } from './list';
 
@@ -43,8 +45,11 @@ export type ListLearnersResponse = z.infer<typeof listLearnersResponse>;
 
 // ---- /api/learners/:learnerId ------------------------------------------------
 
-export const learnerParams = z.object({ learnerId: z.string() });
-export const learnerCourseParams = z.object({ learnerId: z.string(), courseId: z.string() });
+export const learnerParams = z.object({ learnerId: uuidSchema(LEARNING_MESSAGES.learnerNotFound) });
+export const learnerCourseParams = z.object({
+  learnerId: uuidSchema(LEARNING_MESSAGES.learnerNotFound),
+  courseId: uuidSchema(LEARNING_MESSAGES.courseNotFound),
+});
 
 export const learnerTotalsSchema = z.object({
   courses: z.number().int().nonnegative(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidSchema } from './ids';
 import { organizationNameSchema, organizationSummarySchema } from './auth';
 import { SUBDOMAIN_MESSAGES, subdomainSchema } from './subdomain';
 
@@ -13,10 +14,15 @@ export const createOrganizationInput = z.object({
 export type CreateOrganizationInput = z.infer<typeof createOrganizationInput>;
 
 /** PATCH /api/organizations/:id (owners): any of name and subdomain. */
-export const updateOrganizationInput = z.object({
-  name: organizationNameSchema.optional(),
-  subdomain: subdomainSchema.optional(),
-});
+export const updateOrganizationInput = z
+  .object({
+    name: organizationNameSchema.optional(),
+    subdomain: subdomainSchema.optional(),
+  })
+  // An empty change set is a mistake of the caller, not a no-op to answer 200 (or a 500 from the database).
+  .refine((input) => input.name !== undefined || input.subdomain !== undefined, {
+    error: 'Nothing to change: send at least one of name, subdomain',
+  });
 export type UpdateOrganizationInput = z.infer<typeof updateOrganizationInput>;
 
 export const organizationSchema = organizationSummarySchema;
@@ -25,11 +31,10 @@ export type OrganizationBody = z.infer<typeof organizationSchema>;
 export const ORGANIZATION_MESSAGES = {
   subdomainTaken: 'This subdomain is already taken',
   notFound: 'Organization not found',
-  ownersOnly: 'Only owners can do this',
   noOrganization: 'No organization selected',
 } as const;
 
-export const idParams = z.object({ id: z.uuid({ error: 'Not found' }) });
+export const idParams = z.object({ id: uuidSchema('Not found') });
 
 /** A form's subdomain field: empty means "derive it from the organization name" (spec section 5). */
 export const optionalSubdomainField = z.union([z.literal(''), subdomainSchema]);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { uuidSchema } from './ids';
+import { LEARNING_MESSAGES } from './courses';
 
 import { paginatedSchema, sortOrderSchema } from './list';
 import {
@@ -72,7 +74,7 @@ export const questionLeadersQuery = z.object(questionLeadersShape).superRefine(c
 export type QuestionLeadersQuery = z.infer<typeof questionLeadersQuery>;
 export { checkDayRange as checkQuestionDayRange };
 
-export const questionReportParams = z.object({ questionId: z.string() });
+export const questionReportParams = z.object({ questionId: uuidSchema(LEARNING_MESSAGES.questionNotFound) });
 
 export const questionReportSubjectSchema = z.object({
   id: z.string(),

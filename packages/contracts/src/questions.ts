@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { uuidSchema } from './ids';
+import { LEARNING_MESSAGES } from './courses';
 
 import { listQuerySchema, paginatedSchema, queryBoolean } from './list';
 import { courseSubPageHeadingSchema } from './variables';
@@ -41,7 +43,7 @@ const activeFilter = queryBoolean.default(true);
  * (default true) picks the listed or the hidden questions.
  */
 export const listQuestionsQuery = listQuerySchema(QUESTION_SORT_KEYS, QUESTION_DEFAULT_SORT).extend({
-  courseId: z.uuid({ error: QUESTION_MESSAGES.courseIdInvalid }).optional(),
+  courseId: uuidSchema(QUESTION_MESSAGES.courseIdInvalid).optional(),
   active: activeFilter,
 });
 export type ListQuestionsQuery = z.infer<typeof listQuestionsQuery>;
@@ -109,8 +111,8 @@ export type QuestionCourseOption = z.infer<typeof questionCourseOptionSchema>;
 export const listQuestionCoursesResponse = z.object({ courses: z.array(questionCourseOptionSchema) });
 export type ListQuestionCoursesResponse = z.infer<typeof listQuestionCoursesResponse>;
 
-export const questionParams = z.object({ questionId: z.string() });
-export const questionCourseParams = z.object({ courseId: z.string() });
+export const questionParams = z.object({ questionId: uuidSchema(LEARNING_MESSAGES.questionNotFound) });
+export const questionCourseParams = z.object({ courseId: uuidSchema(LEARNING_MESSAGES.courseNotFound) });
 
 /**
  * `PATCH /api/questions/:questionId`: the active flag only. The text, numbers

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { uuidSchema } from './ids';
+import { LEARNING_MESSAGES } from './courses';
 
 import {
   questionLeadersShape,
@@ -47,8 +49,8 @@ export const updateShareInput = z.object({
 });
 export type UpdateShareInput = z.infer<typeof updateShareInput>;
 
-export const shareVariableParams = z.object({ variableId: z.string() });
-export const shareQuestionParams = z.object({ questionId: z.string() });
+export const shareVariableParams = z.object({ variableId: uuidSchema(LEARNING_MESSAGES.variableNotFound) });
+export const shareQuestionParams = z.object({ questionId: uuidSchema(LEARNING_MESSAGES.questionNotFound) });
 
 const token = z.string().max(200).optional();
 const sharedVariableTarget = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidSchema } from './ids';
 import { emailSchema, passwordSchema, personNameSchema } from './auth';
 import { memberRoleSchema } from './organizations';
 
@@ -76,4 +77,4 @@ export const updateMemberInput = z.object({ role: memberRoleSchema });
 export type UpdateMemberInput = z.infer<typeof updateMemberInput>;
 
 export const tokenParams = z.object({ token: z.string().min(1).max(200) });
-export const memberParams = z.object({ userId: z.uuid({ error: 'Member not found' }) });
+export const memberParams = z.object({ userId: uuidSchema('Member not found') });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { uuidSchema } from './ids';
+import { LEARNING_MESSAGES } from './courses';
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginatedSchema, sortOrderSchema } from './list';
 import { variableDataTypeSchema } from './variables';
@@ -47,11 +49,11 @@ export const variableSourceQuery = z.object({
     .trim()
     .min(1, VARIABLE_REPORT_MESSAGES.nameRequired)
     .max(200, 'Variable names are at most 200 characters long'),
-  courseId: z.uuid({ error: VARIABLE_REPORT_MESSAGES.courseIdInvalid }).optional(),
+  courseId: uuidSchema(VARIABLE_REPORT_MESSAGES.courseIdInvalid).optional(),
 });
 
 export const courseVariableParams = z.object({
-  courseId: z.string(),
+  courseId: uuidSchema(LEARNING_MESSAGES.courseNotFound),
   variableName: z.string().min(1).max(200),
 });
 export type CourseVariableParams = z.infer<typeof courseVariableParams>;
@@ -170,10 +172,10 @@ export type VariableReportFilters = {
 };
 
 export const courseVariableHistoryQuery = z.object({
-  learnerId: z.uuid({ error: VARIABLE_REPORT_MESSAGES.learnerIdInvalid }),
+  learnerId: uuidSchema(VARIABLE_REPORT_MESSAGES.learnerIdInvalid),
 });
 export const variableHistoryQuery = variableSourceQuery.extend({
-  learnerId: z.uuid({ error: VARIABLE_REPORT_MESSAGES.learnerIdInvalid }),
+  learnerId: uuidSchema(VARIABLE_REPORT_MESSAGES.learnerIdInvalid),
 });
 
 // ---- answers -----------------------------------------------------------------

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { uuidSchema } from './ids';
+import { LEARNING_MESSAGES } from './courses';
 
 import { listQuerySchema, paginatedSchema, queryBoolean } from './list';
 
@@ -27,7 +29,7 @@ export const MAX_VARIABLE_DESCRIPTION_LENGTH = 2000;
 /** An `/export` takes a list's filters and sort without its paging. */
 const withoutPaging = { page: true, pageSize: true } as const;
 
-const courseIdFilter = z.uuid({ error: VARIABLE_MESSAGES.courseIdInvalid }).optional();
+const courseIdFilter = uuidSchema(VARIABLE_MESSAGES.courseIdInvalid).optional();
 
 // ---- lists -------------------------------------------------------------------
 
@@ -107,8 +109,8 @@ export type ListVariableCoursesResponse = z.infer<typeof listVariableCoursesResp
 
 // ---- update ------------------------------------------------------------------
 
-export const variableParams = z.object({ variableId: z.string() });
-export const variableCourseParams = z.object({ courseId: z.string() });
+export const variableParams = z.object({ variableId: uuidSchema(LEARNING_MESSAGES.variableNotFound) });
+export const variableCourseParams = z.object({ courseId: uuidSchema(LEARNING_MESSAGES.courseNotFound) });
 
 /**
  * `PATCH /api/variables/:variableId`. Mirrors the spec's updates (section 7):

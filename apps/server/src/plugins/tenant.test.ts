@@ -1,14 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
+import { OWNER_ONLY_MESSAGES, type OwnerArea } from '@courselens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { apiKeys, customReports, invitations, organizations } from '../db/schema';
+import {
+  activityEvents,
+  apiKeys,
+  courses,
+  customReports,
+  invitations,
+  organizations,
+  sharedViews,
+  userOrganizations,
+} from '../db/schema';
 import { insertCourse, insertLearner, insertQuestion, insertVariable } from '../db/factories/learning';
 import { createTestDatabase, type TestDatabaseConnection } from '../test/database';
-import { signUpViaApi, type SignedUp } from '../test/auth';
-import type { RouteAccess, RouteResource } from './tenant';
+import { bearer, signUpViaApi, type SignedUp } from '../test/auth';
+import { isOwnerAccess, type RouteAccess, type RouteResource } from './tenant';
 
 /**
  * Every route anyone may call without signing in. Making a route public means
@@ -52,6 +62,145 @@ const SPEC_UNAUTHENTICATED_MESSAGES: Record<string, string> = {
   'DELETE /api/courses/:courseId': 'No active session. Please login and try again.',
   'POST /api/custom-reports': 'User not authenticated',
 };
+
+/**
+ * What a team member (an organization's member without the owner role) gets
+ * on every /api route: `allowed`, `403 <area>` (owners only; the 403 carries
+ * the area's message from OWNER_ONLY_MESSAGES) or `api key only` (sessions are
+ * not keys). Decision 008 explains the choices. A new route fails the test
+ * until it is added here, so whoever adds it decides who may call it.
+ */
+type MemberOutcome = 'allowed' | 'api key only' | `403 ${OwnerArea}`;
+const MEMBER_COLUMN: Record<string, MemberOutcome> = {
+  // Identity and the person's own settings.
+  'GET /api/health': 'allowed',
+  'POST /api/signup': 'allowed',
+  'POST /api/session': 'allowed',
+  'DELETE /api/session': 'allowed',
+  'GET /api/me': 'allowed',
+  'PATCH /api/profile': 'allowed',
+  'POST /api/profile/password': 'allowed',
+  // Organizations: anyone may create one (and owns it) or pick their primary.
+  'POST /api/organizations': 'allowed',
+  'GET /api/organizations/:id': 'allowed',
+  'PATCH /api/organizations/:id': '403 organization',
+  'POST /api/organizations/:id/primary': 'allowed',
+  // Background jobs that failed, and retrying them: running the organization.
+  'GET /api/jobs/failed': '403 organization',
+  'POST /api/jobs/retry': '403 organization',
+  // API keys.
+  'GET /api/api-keys': '403 api-keys',
+  'POST /api/api-keys': '403 api-keys',
+  'POST /api/api-keys/:id/revoke': '403 api-keys',
+  // The team: members see who is in it; owners invite, change roles and remove.
+  'GET /api/team/members': 'allowed',
+  'PATCH /api/team/members/:userId': '403 team',
+  'DELETE /api/team/members/:userId': '403 team',
+  'GET /api/invitations': '403 team',
+  'POST /api/invitations': '403 team',
+  'POST /api/invitations/:id/resend': '403 team',
+  'POST /api/invitations/:id/revoke': '403 team',
+  'GET /api/invitations/:token': 'allowed',
+  'POST /api/invitations/:token/signup': 'allowed',
+  'POST /api/invitations/:token/accept': 'allowed',
+  // Ingestion: API keys only.
+  'OPTIONS /api/v1/*': 'allowed',
+  'POST /api/v1/events': 'api key only',
+  'GET /api/v1/courses/:externalCourseId/broadcast': 'api key only',
+  // Courses: members create, edit and broadcast; deleting one is for owners.
+  'GET /api/courses': 'allowed',
+  'GET /api/courses/export': 'allowed',
+  'POST /api/courses': 'allowed',
+  'GET /api/courses/:courseId': 'allowed',
+  'PATCH /api/courses/:courseId': 'allowed',
+  'DELETE /api/courses/:courseId': '403 course-deletion',
+  'GET /api/courses/:courseId/learners': 'allowed',
+  'GET /api/courses/:courseId/learners/export': 'allowed',
+  'GET /api/courses/:courseId/broadcasts': 'allowed',
+  'PUT /api/courses/:courseId/broadcast': 'allowed',
+  // Learners, variables, questions, dashboard, activity: the data.
+  'GET /api/learners': 'allowed',
+  'GET /api/learners/export': 'allowed',
+  'GET /api/learners/:learnerId': 'allowed',
+  'GET /api/learners/:learnerId/courses': 'allowed',
+  'GET /api/learners/:learnerId/courses/export': 'allowed',
+  'GET /api/learners/:learnerId/variables': 'allowed',
+  'GET /api/learners/:learnerId/variables/export': 'allowed',
+  'GET /api/learners/:learnerId/courses/:courseId/variables': 'allowed',
+  'GET /api/learners/:learnerId/courses/:courseId/variables/export': 'allowed',
+  'GET /api/learners/:learnerId/responses': 'allowed',
+  'GET /api/learners/:learnerId/responses/export': 'allowed',
+  'GET /api/variables': 'allowed',
+  'GET /api/variables/export': 'allowed',
+  'GET /api/variables/courses': 'allowed',
+  'GET /api/courses/:courseId/variables': 'allowed',
+  'GET /api/courses/:courseId/variables/export': 'allowed',
+  'PATCH /api/variables/:variableId': 'allowed',
+  'GET /api/questions': 'allowed',
+  'GET /api/questions/export': 'allowed',
+  'GET /api/questions/courses': 'allowed',
+  'GET /api/courses/:courseId/questions': 'allowed',
+  'GET /api/courses/:courseId/questions/export': 'allowed',
+  'PATCH /api/questions/:questionId': 'allowed',
+  'GET /api/dashboard': 'allowed',
+  'GET /api/activity': 'allowed',
+  'GET /api/activity/actors': 'allowed',
+  'GET /api/activity/export': 'allowed',
+  // Custom reports: members build, duplicate and delete them; a public link is for owners.
+  'GET /api/custom-reports': 'allowed',
+  'GET /api/custom-reports/catalog': 'allowed',
+  'POST /api/custom-reports': 'allowed',
+  'POST /api/custom-reports/generate': 'allowed',
+  'GET /api/custom-reports/:reportId': 'allowed',
+  'PUT /api/custom-reports/:reportId': 'allowed',
+  'DELETE /api/custom-reports/:reportId': 'allowed',
+  'POST /api/custom-reports/:reportId/duplicate': 'allowed',
+  'GET /api/custom-reports/:reportId/data': 'allowed',
+  'GET /api/custom-reports/:reportId/export': 'allowed',
+  'PUT /api/custom-reports/:reportId/public': '403 sharing',
+  'POST /api/custom-reports/:reportId/public/rotate': '403 sharing',
+  'GET /api/public-reports/:token': 'allowed',
+  // AI summaries (regenerating included) and the variable and question reports.
+  'GET /api/ai-summaries/courses/:courseId/variables/:variableName': 'allowed',
+  'GET /api/ai-summaries/variables/:variableId': 'allowed',
+  'GET /api/ai-summaries/chatbot-variable': 'allowed',
+  'POST /api/ai-summaries/courses/:courseId/variables/:variableName': 'allowed',
+  'POST /api/ai-summaries/variables/:variableId': 'allowed',
+  'POST /api/ai-summaries/chatbot-variable': 'allowed',
+  'GET /api/variable-reports/report': 'allowed',
+  'GET /api/variable-reports/export': 'allowed',
+  'GET /api/variable-reports/history': 'allowed',
+  'GET /api/variable-reports/chart': 'allowed',
+  'GET /api/variable-reports/leaders': 'allowed',
+  'GET /api/courses/:courseId/variables/:variableName/report': 'allowed',
+  'GET /api/courses/:courseId/variables/:variableName/export': 'allowed',
+  'GET /api/courses/:courseId/variables/:variableName/history': 'allowed',
+  'GET /api/courses/:courseId/variables/:variableName/chart': 'allowed',
+  'GET /api/courses/:courseId/variables/:variableName/leaders': 'allowed',
+  'GET /api/questions/:questionId/report': 'allowed',
+  'GET /api/questions/:questionId/report/export': 'allowed',
+  'GET /api/questions/:questionId/chart': 'allowed',
+  'GET /api/questions/:questionId/leaders': 'allowed',
+  // Shared views: members see whether a view is shared; switching and new links are for owners.
+  'GET /api/variables/:variableId/share': 'allowed',
+  'PUT /api/variables/:variableId/share': '403 sharing',
+  'POST /api/variables/:variableId/share/rotate': '403 sharing',
+  'GET /api/questions/:questionId/share': 'allowed',
+  'PUT /api/questions/:questionId/share': '403 sharing',
+  'POST /api/questions/:questionId/share/rotate': '403 sharing',
+  'GET /api/shared/course-variables/report': 'allowed',
+  'GET /api/shared/course-variables/chart': 'allowed',
+  'GET /api/shared/course-variables/leaders': 'allowed',
+  'GET /api/shared/questions/:questionId/report': 'allowed',
+  'GET /api/shared/questions/:questionId/chart': 'allowed',
+  'GET /api/shared/questions/:questionId/leaders': 'allowed',
+};
+
+/** What the route's declared access means for a team member. */
+function memberOutcomeOf(access: RouteAccess): MemberOutcome {
+  if (isOwnerAccess(access)) return `403 ${access.slice('owner:'.length) as OwnerArea}`;
+  return access === 'api-key' ? 'api key only' : 'allowed';
+}
 
 type RegisteredRoute = {
   key: string;
@@ -99,7 +248,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/api-keys',
     headers: ownerA.headers,
-    payload: { name: 'A key', scope: 'full' },
+    payload: { name: 'A key', scope: 'ingest' },
   });
   const invitation = await app.inject({
     method: 'POST',
@@ -213,7 +362,9 @@ describe('a member of organization B', () => {
 
   it('gets 404 on every organization route when naming A in X-Organization-Id', async () => {
     const failures: string[] = [];
-    for (const route of routes.filter((candidate) => ['member', 'owner'].includes(candidate.access))) {
+    for (const route of routes.filter(
+      (candidate) => candidate.access === 'member' || isOwnerAccess(candidate.access),
+    )) {
       const response = await app.inject({
         method: route.method as InjectOptions['method'],
         url: fill(route.url, () => randomUUID()),
@@ -260,5 +411,124 @@ describe('a member of organization B', () => {
       .from(invitations)
       .where(eq(invitations.organizationId, ownerA.organization.id));
     expect(pending.map((invitation) => invitation.status)).toEqual(['pending']);
+  });
+});
+
+describe('a team member of organization A (the member column)', () => {
+  let memberHeaders: { authorization: string };
+  /** The one id a route's parameter takes when A's own rows are probed. */
+  const idFor = (route: RegisteredRoute, param: string): string => {
+    if (param === 'id') {
+      const resources = [route.resource].flat();
+      const [organizationId, apiKeyId, invitationId] = idsOfA.id ?? [];
+      if (resources.includes('apiKey')) return apiKeyId ?? '';
+      if (resources.includes('invitation')) return invitationId ?? '';
+      return organizationId ?? '';
+    }
+    return idsOfA[param]?.[0] ?? randomUUID();
+  };
+  const probe = (route: RegisteredRoute, headers: Record<string, string>) =>
+    app.inject({
+      method: route.method as InjectOptions['method'],
+      url: fill(route.url, (param) => idFor(route, param)),
+      headers,
+      payload: {},
+    });
+
+  /** Every row a forbidden call could have touched, to prove it touched none. */
+  const snapshot = async () => {
+    const tables = [
+      organizations,
+      userOrganizations,
+      invitations,
+      apiKeys,
+      courses,
+      customReports,
+      sharedViews,
+      activityEvents,
+    ] as const;
+    return Promise.all(tables.map((table) => database.db.select().from(table)));
+  };
+
+  beforeAll(async () => {
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/invitations',
+      headers: ownerA.headers,
+      payload: { email: `member-a-${randomUUID()}@example.com` },
+    });
+    expect(sent.statusCode).toBe(201);
+    const joined = await app.inject({
+      method: 'POST',
+      url: `/api/invitations/${sent.json<{ token: string }>().token}/signup`,
+      payload: { name: 'Mia Member', password: 'correct horse battery' },
+    });
+    expect(joined.statusCode).toBe(201);
+    memberHeaders = bearer(joined.json<{ token: string }>().token);
+    // A variable and a question of A shared by the owner, so switching them off is a real change.
+    for (const url of [
+      `/api/variables/${idsOfA.variableId?.[0]}/share`,
+      `/api/questions/${idsOfA.questionId?.[0]}/share`,
+    ]) {
+      const shared = await app.inject({
+        method: 'PUT',
+        url,
+        headers: ownerA.headers,
+        payload: { enabled: true },
+      });
+      expect(shared.statusCode).toBe(200);
+    }
+  });
+
+  it('is declared for every route, and agrees with what the route declares', () => {
+    const declared = Object.fromEntries(routes.map((route) => [route.key, memberOutcomeOf(route.access)]));
+    expect(declared).toEqual(MEMBER_COLUMN);
+  });
+
+  it("gets the area's 403 on every owner-only route, and nothing changes", async () => {
+    const failures: string[] = [];
+    const before = await snapshot();
+    for (const route of routes.filter((candidate) => isOwnerAccess(candidate.access))) {
+      const response = await probe(route, memberHeaders);
+      const area = (MEMBER_COLUMN[route.key] ?? '').replace('403 ', '') as OwnerArea;
+      const expected = { error: OWNER_ONLY_MESSAGES[area], code: 'FORBIDDEN' };
+      if (response.statusCode !== 403 || JSON.stringify(response.json()) !== JSON.stringify(expected))
+        failures.push(`${route.key} -> ${response.statusCode} ${response.body}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('is let through on every other organization route (never 401 or 403)', async () => {
+    const failures: string[] = [];
+    const allowed = routes.filter((route) => ['member', 'user'].includes(route.access));
+    // Calls that end the session or delete a row go last, so every other one sees A's rows.
+    const order = (route: RegisteredRoute) =>
+      route.key === 'DELETE /api/session' ? 2 : route.method === 'DELETE' ? 1 : 0;
+    for (const route of [...allowed].sort((a, b) => order(a) - order(b))) {
+      const response = await probe(route, memberHeaders);
+      if ([401, 403].includes(response.statusCode))
+        failures.push(`${route.key} -> ${response.statusCode} ${response.body}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("while A's owner passes the same owner-only routes", async () => {
+    // The member deleted A's report above (members may); the owner shares a new one.
+    const [report] = await database.db
+      .insert(customReports)
+      .values({ organizationId: ownerA.organization.id, name: 'Another report', createdBy: ownerA.user.id })
+      .returning();
+    idsOfA.reportId = [report?.id ?? ''];
+    const failures: string[] = [];
+    const ownerOnly = routes.filter((route) => isOwnerAccess(route.access));
+    for (const route of [...ownerOnly].sort(
+      (a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'),
+    )) {
+      const response = await probe(route, ownerA.headers);
+      if ([401, 403, 404].includes(response.statusCode))
+        failures.push(`${route.key} -> ${response.statusCode} ${response.body}`);
+    }
+    expect(failures).toEqual([]);
   });
 });

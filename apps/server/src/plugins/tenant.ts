@@ -5,7 +5,11 @@ import {
   API_KEY_MESSAGES,
   LEARNING_MESSAGES,
   CUSTOM_REPORT_MESSAGES,
+  OWNER_AREAS,
+  OWNER_ONLY_MESSAGES,
+  canManage,
   type MemberRole,
+  type OwnerArea,
 } from '@courselens/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
@@ -19,16 +23,37 @@ import {
 } from '../modules/organizations/organizations.service';
 
 /**
- * Who may call a route:
+ * Who may call a route (decision 008 has the whole table):
  * - `public`: anyone;
  * - `user`: a signed-in person, no organization needed (e.g. /api/me);
  * - `member` (the default for every /api route): a person acting in one of
- *   their organizations;
- * - `owner`: the same, with the owner role (team, organization settings, billing);
- * - `api-key`: an API key (`Authorization: Bearer cl_...`) of any scope, or
- *   `api-key:full` for keys with the full scope.
+ *   their organizations, whatever their role: the work with the data;
+ * - `owner:<area>`: the same, with the owner role; the area (API keys, team,
+ *   organization settings, billing, course deletion, public sharing) names
+ *   the 403 a team member gets, from one table (`OWNER_ONLY_MESSAGES`);
+ * - `api-key`: an API key (`Authorization: Bearer cl_...`), which can only
+ *   send learning data (the one scope, `ingest`).
  */
-export type RouteAccess = 'public' | 'user' | 'member' | 'owner' | 'api-key' | 'api-key:full';
+export type RouteAccess = 'public' | 'user' | 'member' | OwnerAccess | 'api-key';
+export type OwnerAccess = `owner:${OwnerArea}`;
+
+const OWNER_ACCESS_PREFIX = 'owner:';
+const ROUTE_ACCESSES: readonly string[] = [
+  'public',
+  'user',
+  'member',
+  'api-key',
+  ...OWNER_AREAS.map((area) => `${OWNER_ACCESS_PREFIX}${area}`),
+];
+
+export function isOwnerAccess(access: RouteAccess): access is OwnerAccess {
+  return access.startsWith(OWNER_ACCESS_PREFIX);
+}
+
+/** The 403 a team member gets on an owner-only route: one message per area, never per route. */
+export function forbiddenMessage(access: OwnerAccess): string {
+  return OWNER_ONLY_MESSAGES[access.slice(OWNER_ACCESS_PREFIX.length) as OwnerArea];
+}
 
 /**
  * What a route's parameter names. `organization` (param `id`): the request
@@ -121,15 +146,9 @@ export function registerTenant(app: FastifyInstance, db: Database): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('tenant', null);
 
-  const authenticateApiKeyCaller = async (
-    request: FastifyRequest,
-    key: string | null,
-    access: 'api-key' | 'api-key:full',
-  ): Promise<void> => {
+  const authenticateApiKeyCaller = async (request: FastifyRequest, key: string | null): Promise<void> => {
     const caller = key ? await authenticateApiKey(db, key) : null;
-    if (!caller || (access === 'api-key:full' && caller.scope !== 'full')) {
-      throw new AppError('UNAUTHENTICATED', 'Invalid or expired API key');
-    }
+    if (!caller) throw new AppError('UNAUTHENTICATED', 'Invalid or expired API key');
     request.caller = caller;
     request.tenant = { organizationId: caller.organizationId, role: null };
   };
@@ -139,21 +158,23 @@ export function registerTenant(app: FastifyInstance, db: Database): void {
   app.addHook('preValidation', async (request) => {
     const config = request.routeOptions.config;
     if (!config.apiKeyInBody || request.caller !== null || !isApiRoute(request.routeOptions.url)) return;
-    const access = config.access ?? 'member';
-    if (access !== 'api-key' && access !== 'api-key:full') return;
+    if ((config.access ?? 'member') !== 'api-key') return;
     const body = request.body as { key?: unknown } | null | undefined;
     const key = typeof body === 'object' && body !== null && typeof body.key === 'string' ? body.key : null;
-    await authenticateApiKeyCaller(request, key, access);
+    await authenticateApiKeyCaller(request, key);
   });
 
   app.addHook('onRoute', (route) => {
     if (!isApiRoute(route.url)) return;
     const access = route.config?.access ?? 'member';
+    if (!ROUTE_ACCESSES.includes(access)) {
+      throw new Error(`Route ${route.method.toString()} ${route.url} declares an unknown access "${access}"`);
+    }
     const hasParams = route.url.includes(':');
     if (
       hasParams &&
       access !== 'public' &&
-      !access.startsWith('api-key') &&
+      access !== 'api-key' &&
       access !== 'user' &&
       !route.config?.resource
     ) {
@@ -171,10 +192,10 @@ export function registerTenant(app: FastifyInstance, db: Database): void {
     if (access === 'public') return;
 
     const token = bearerToken(request);
-    if (access === 'api-key' || access === 'api-key:full') {
+    if (access === 'api-key') {
       // A beacon's key is in the body, which is not parsed yet: see preValidation.
       if (config.apiKeyInBody && request.headers.authorization === undefined) return;
-      await authenticateApiKeyCaller(request, token, access);
+      await authenticateApiKeyCaller(request, token);
       return;
     }
 
@@ -211,8 +232,10 @@ export function registerTenant(app: FastifyInstance, db: Database): void {
         throw new AppError('NOT_FOUND', RESOURCE_NOT_FOUND[resource]);
       }
     }
-    if (access === 'owner' && tenant.role !== 'owner') {
-      throw new AppError('FORBIDDEN', ORGANIZATION_MESSAGES.ownersOnly);
+    // After the isolation checks: another organization's row stays a 404
+    // whatever the caller's role, and a 403 tells nothing about other tenants.
+    if (isOwnerAccess(access) && !canManage(tenant.role)) {
+      throw new AppError('FORBIDDEN', forbiddenMessage(access));
     }
     request.tenant = tenant;
   });

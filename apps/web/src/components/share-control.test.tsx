@@ -47,4 +47,29 @@ describe('ShareControl', () => {
     expect(screen.queryByRole('group', { name: 'Sharing' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Share · on' })).toHaveFocus();
   });
+
+  it('lets someone who may not share see the link and copy it, with the switch disabled and the reason', () => {
+    const onToggle = vi.fn();
+    const onRotate = vi.fn();
+    render(
+      <ShareControl
+        subject="this question"
+        enabled
+        link="https://app.example/shared/questions/q/report?token=abc"
+        viewCount={1}
+        onToggle={onToggle}
+        onRotate={onRotate}
+        disabledReason="Only owners can share reports and views publicly"
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Share · on' }));
+    const toggle = screen.getByRole('switch', { name: 'Share this question' });
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription('Only owners can share reports and views publicly.');
+    fireEvent.click(toggle);
+    expect(onToggle).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Share link' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'New link' })).not.toBeInTheDocument();
+  });
 });

@@ -18,6 +18,11 @@ export type ShareControlProps = {
   isSaving?: boolean;
   onToggle: (enabled: boolean) => void;
   onRotate: () => void;
+  /**
+   * Why this person may not switch sharing or replace the link (only owners
+   * share publicly): the switch is disabled, New link hidden, the reason shown.
+   */
+  disabledReason?: string | null;
 };
 
 /**
@@ -33,9 +38,11 @@ export function ShareControl({
   isSaving = false,
   onToggle,
   onRotate,
+  disabledReason = null,
 }: ShareControlProps) {
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
+  const reasonId = `${panelId}-reason`;
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   useClickOutside(containerRef, () => setIsOpen(false), isOpen);
@@ -84,9 +91,15 @@ export function ShareControl({
               checked={enabled}
               onChange={onToggle}
               label={`Share ${subject}`}
-              disabled={isLoading || isSaving}
+              disabled={isLoading || isSaving || Boolean(disabledReason)}
+              describedBy={disabledReason ? reasonId : undefined}
             />
           </div>
+          {disabledReason ? (
+            <p id={reasonId} className="mt-2 text-xs font-medium text-fg">
+              {disabledReason}.
+            </p>
+          ) : null}
           {enabled && link ? (
             <div className="mt-3 flex flex-col gap-2">
               <label className="sr-only" htmlFor={`${panelId}-link`}>
@@ -104,10 +117,12 @@ export function ShareControl({
                   <Copy aria-hidden="true" />
                   Copy link
                 </Button>
-                <Button size="sm" variant="ghost" onClick={onRotate} disabled={isSaving}>
-                  <RefreshCw aria-hidden="true" />
-                  New link
-                </Button>
+                {disabledReason ? null : (
+                  <Button size="sm" variant="ghost" onClick={onRotate} disabled={isSaving}>
+                    <RefreshCw aria-hidden="true" />
+                    New link
+                  </Button>
+                )}
                 <span className="ml-auto text-xs text-fg-subtle">
                   {viewCount === 1 ? '1 view' : `${viewCount.toLocaleString('en-US')} views`}
                 </span>

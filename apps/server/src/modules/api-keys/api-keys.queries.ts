@@ -6,7 +6,6 @@ const listedColumns = {
   id: apiKeys.id,
   name: apiKeys.name,
   prefix: apiKeys.prefix,
-  scope: apiKeys.scope,
   expiresAt: apiKeys.expiresAt,
   lastUsedAt: apiKeys.lastUsedAt,
   revokedAt: apiKeys.revokedAt,
@@ -50,7 +49,6 @@ export async function findApiKeyByHash(db: Database, keyHash: string) {
       id: apiKeys.id,
       organizationId: apiKeys.organizationId,
       keyHash: apiKeys.keyHash,
-      scope: apiKeys.scope,
       expiresAt: apiKeys.expiresAt,
       revokedAt: apiKeys.revokedAt,
       lastUsedAt: apiKeys.lastUsedAt,
@@ -61,6 +59,14 @@ export async function findApiKeyByHash(db: Database, keyHash: string) {
   return row;
 }
 
-export async function touchApiKey(db: Database, id: string, now: Date): Promise<void> {
-  await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, id));
+export async function touchApiKey(
+  db: Database,
+  organizationId: string,
+  id: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.id, id)));
 }

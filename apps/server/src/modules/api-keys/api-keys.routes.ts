@@ -15,6 +15,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.get(
     '/api/api-keys',
     {
+      config: { access: 'owner:api-keys' },
       schema: {
         tags: ['api-keys'],
         summary: 'List API keys (never the secret)',
@@ -27,6 +28,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.post(
     '/api/api-keys',
     {
+      config: { access: 'owner:api-keys' },
       schema: {
         tags: ['api-keys'],
         summary: 'Create an API key; the secret is in this response only',
@@ -49,7 +51,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.post(
     '/api/api-keys/:id/revoke',
     {
-      config: { resource: 'apiKey' },
+      config: { access: 'owner:api-keys', resource: 'apiKey' },
       schema: {
         tags: ['api-keys'],
         summary: 'Revoke an API key (empty body)',

@@ -29,7 +29,6 @@ type ApiKeyRow = {
   id: string;
   name: string;
   prefix: string;
-  scope: ApiKeyScope;
   expiresAt: Date | null;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
@@ -41,7 +40,7 @@ function toBody(row: ApiKeyRow): ApiKeyBody {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
-    scope: row.scope,
+    scope: 'ingest',
     expires_at: row.expiresAt?.toISOString() ?? null,
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
     revoked_at: row.revokedAt?.toISOString() ?? null,
@@ -89,13 +88,13 @@ export async function createApiKey(
     subjectType: 'api_key',
     subjectId: row.id,
     summary: `API key “${row.name}” created`,
-    details: { scope: row.scope, prefix: row.prefix },
+    details: { scope: input.scope, prefix: row.prefix },
   });
   return {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
-    scope: row.scope,
+    scope: input.scope,
     expires_at: toBody(row).expires_at,
     key,
   };
@@ -127,10 +126,10 @@ export async function revokeApiKey(
   return toBody(row);
 }
 
-export type ApiKeyCaller = { kind: 'api-key'; apiKeyId: string; organizationId: string; scope: ApiKeyScope };
+export type ApiKeyCaller = { kind: 'api-key'; apiKeyId: string; organizationId: string };
 
 /**
- * The organization and scope an API key acts for, or null when the key is
+ * The organization an API key acts for, or null when the key is
  * unknown, revoked or expired (each fails at once). Looks the key up by its
  * SHA-256, compares in constant time, and records the use at most once a
  * minute so hot ingestion paths do not write on every call.
@@ -148,7 +147,7 @@ export async function authenticateApiKey(
   if (row.revokedAt) return null;
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-    await touchApiKey(db, row.id, now);
+    await touchApiKey(db, row.organizationId, row.id, now);
   }
-  return { kind: 'api-key', apiKeyId: row.id, organizationId: row.organizationId, scope: row.scope };
+  return { kind: 'api-key', apiKeyId: row.id, organizationId: row.organizationId };
 }

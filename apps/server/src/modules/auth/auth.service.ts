@@ -9,17 +9,34 @@ import {
 } from '@courselens/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { clearHits, assertWithinLimits, recordHit, type RateLimit } from '../../plugins/rate-limit';
+import { clearHits, clientAddressKey, takeHits, type RateLimit } from '../../plugins/rate-limit';
 import { chooseSubdomain, isUniqueViolation } from '../organizations/organizations.service';
 import type { Auth } from './auth';
 import { deleteAuthUser, findAuthUserByEmail, insertSignupRows } from './auth.queries';
 
-/** Failed sign-ins allowed per window, per e-mail address and per client address. */
-export const SIGN_IN_LIMITS = { perEmail: 10, perIp: 50, windowMs: 15 * 60_000 } as const;
+/**
+ * Failed sign-ins allowed per 15 minutes. The tight limit is per e-mail
+ * address *and* client address, so someone guessing from elsewhere cannot
+ * lock the owner out of their own computer; the per-address ceiling is ten
+ * times looser and only stops a guesser spread over many client addresses;
+ * the per-client limit stops one client trying many addresses.
+ */
+export const SIGN_IN_LIMITS = {
+  perEmailAndClient: 10,
+  perEmail: 100,
+  perClient: 50,
+  windowMs: 15 * 60_000,
+} as const;
 
 function statusOf(error: unknown): number | undefined {
   const candidate = error as { statusCode?: unknown };
   return typeof candidate.statusCode === 'number' ? candidate.statusCode : undefined;
+}
+
+/** Better Auth's machine code of an APIError (`USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL`, ...). */
+function betterAuthCodeOf(error: unknown): string | undefined {
+  const body = (error as { body?: { code?: unknown } }).body;
+  return typeof body?.code === 'string' ? body.code : undefined;
 }
 
 function toPublicUser(user: { id: string; name: string; email: string }): PublicUser {
@@ -41,10 +58,9 @@ export async function signUp(
   // e-mail addresses are registered or fill the database from one address.
   if (input.limitPerHour > 0) {
     const limits: RateLimit[] = [
-      { key: `sign-up:ip:${input.ip}`, limit: input.limitPerHour, windowMs: 60 * 60_000 },
+      { key: `sign-up:ip:${clientAddressKey(input.ip)}`, limit: input.limitPerHour, windowMs: 60 * 60_000 },
     ];
-    await assertWithinLimits(db, limits, 'sign-ups from this address');
-    await recordHit(db, limits);
+    await takeHits(db, limits, 'sign-ups from this address');
   }
   if (await findAuthUserByEmail(db, input.email)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
   const subdomain = await chooseSubdomain(db, input.organizationName, input.subdomain);
@@ -55,7 +71,9 @@ export async function signUp(
       body: { name: input.name, email: input.email, password: input.password },
     });
   } catch (error) {
-    if (statusOf(error) === 422) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
+    // Only "already exists" is a conflict; Better Auth answers a failed insert with 422 too.
+    if (statusOf(error) === 422 && betterAuthCodeOf(error)?.startsWith('USER_ALREADY_EXISTS'))
+      throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
     throw error;
   }
   try {
@@ -78,47 +96,52 @@ export async function signUp(
   }
 }
 
-function signInLimits(email: string, ip: string): { byEmail: RateLimit; byIp: RateLimit } {
+function signInLimits(email: string, ip: string) {
+  const client = clientAddressKey(ip);
+  const windowMs = SIGN_IN_LIMITS.windowMs;
   return {
-    byEmail: {
-      key: `sign-in:email:${email}`,
-      limit: SIGN_IN_LIMITS.perEmail,
-      windowMs: SIGN_IN_LIMITS.windowMs,
+    byEmailAndClient: {
+      key: `sign-in:email-client:${email}|${client}`,
+      limit: SIGN_IN_LIMITS.perEmailAndClient,
+      windowMs,
     },
-    byIp: { key: `sign-in:ip:${ip}`, limit: SIGN_IN_LIMITS.perIp, windowMs: SIGN_IN_LIMITS.windowMs },
-  };
+    byEmail: { key: `sign-in:email:${email}`, limit: SIGN_IN_LIMITS.perEmail, windowMs },
+    byClient: { key: `sign-in:ip:${client}`, limit: SIGN_IN_LIMITS.perClient, windowMs },
+  } satisfies Record<string, RateLimit>;
 }
 
 /**
- * E-mail and password sign-in through Better Auth. Failed attempts count
- * against the e-mail address and the client address; past either limit the
- * caller gets a 429 saying when to retry, before any password is checked.
+ * E-mail and password sign-in through Better Auth. Every attempt takes a hit
+ * from its limits (see SIGN_IN_LIMITS) before the password is checked, so
+ * concurrent attempts are counted exactly; past a limit the caller gets a
+ * 429 saying when to retry, and no password is checked. A success gives its
+ * hits back and clears the (e-mail, client) count: only failures count.
  */
 export async function signIn(
   db: Database,
   auth: Auth,
   input: SignInInput & { ip: string; userAgent?: string | undefined },
 ): Promise<SignInResponse> {
-  const { byEmail, byIp } = signInLimits(input.email, input.ip);
-  const limits = [byEmail, byIp];
-  await assertWithinLimits(db, limits, 'sign-in attempts');
+  const { byEmailAndClient, byEmail, byClient } = signInLimits(input.email, input.ip);
+  const hits = await takeHits(db, [byEmailAndClient, byEmail, byClient], 'sign-in attempts');
+  let result: Awaited<ReturnType<Auth['api']['signInEmail']>>;
   try {
     const headers = new Headers();
     if (input.userAgent) headers.set('user-agent', input.userAgent);
     headers.set('x-forwarded-for', input.ip);
-    const result = await auth.api.signInEmail({
+    result = await auth.api.signInEmail({
       body: { email: input.email, password: input.password },
       headers,
     });
-    // The right password resets the count for the address (not for the client address).
-    await clearHits(db, [byEmail.key]);
-    return { token: result.token, user: toPublicUser(result.user) };
   } catch (error) {
     const status = statusOf(error);
-    if (status === 401 || status === 400 || status === 403) {
-      await recordHit(db, limits);
+    // A wrong password (or unknown address) keeps its hits: that is what is limited.
+    if (status === 401 || status === 400 || status === 403)
       throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
-    }
+    await hits.giveBack();
     throw error;
   }
+  await hits.giveBack([byEmail, byClient]);
+  await clearHits(db, [byEmailAndClient.key]);
+  return { token: result.token, user: toPublicUser(result.user) };
 }

@@ -1,20 +1,29 @@
 import type { SignupResponse } from '@courselens/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemo, DEMO_OWNER } from '../../db/seed/seed';
 import {
   authAccounts,
   authSessions,
   authUsers,
   organizations,
+  rateLimitBuckets,
   userOrganizations,
   users,
 } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, signUpViaApi } from '../../test/auth';
 import { loadConfig } from '../../config';
-import { hashPassword } from './password';
+import { SIGN_IN_LIMITS } from './auth.service';
+import { hashPassword, verifyPassword } from './password';
+import type * as PasswordModule from './password';
+
+// A pass-through spy: the parallel sign-in test counts the password checks.
+vi.mock('./password', async (importOriginal) => {
+  const original = await importOriginal<typeof PasswordModule>();
+  return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
+});
 
 let testApp: TestApp;
 
@@ -278,7 +287,7 @@ describe('sessions', () => {
     expect((await inject({ method: 'GET', url: '/api/me', headers: other.headers })).statusCode).toBe(401);
   });
 
-  it('limits failed sign-ins per e-mail with a 429 that says when to retry', async () => {
+  it('limits failed sign-ins per e-mail and client address with a 429 that says when to retry', async () => {
     const person = await signUpViaApi(testApp.app);
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const response = await inject({
@@ -307,6 +316,94 @@ describe('sessions', () => {
       payload: { email: other.user.email, password: other.password },
     });
     expect(fine.statusCode).toBe(200);
+    // Nor is the owner on another computer: guessing from one place does not lock them out.
+    const owner = await inject({
+      method: 'POST',
+      url: '/api/session',
+      remoteAddress: '192.0.2.44',
+      payload: { email: person.user.email, password: person.password },
+    });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('stops guesses spread over many client addresses at a looser per-e-mail ceiling', async () => {
+    const person = await signUpViaApi(testApp.app);
+    // As if 99 failures had come from ten addresses already.
+    await testApp.database.db.insert(rateLimitBuckets).values({
+      key: `sign-in:email:${person.user.email}`,
+      windowStartedAt: new Date(),
+      hits: SIGN_IN_LIMITS.perEmail - 1,
+    });
+    const attempt = (remoteAddress: string, password: string) =>
+      inject({
+        method: 'POST',
+        url: '/api/session',
+        remoteAddress,
+        payload: { email: person.user.email, password },
+      });
+    expect((await attempt('192.0.2.50', 'wrong password')).statusCode).toBe(401);
+    expect((await attempt('192.0.2.51', 'wrong password')).statusCode).toBe(429);
+    expect((await attempt('192.0.2.52', person.password)).statusCode).toBe(429);
+  });
+
+  it('counts parallel attempts exactly: 60 at once get 10 password checks, the rest 429', async () => {
+    const person = await signUpViaApi(testApp.app);
+    vi.mocked(verifyPassword).mockClear();
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        inject({
+          method: 'POST',
+          url: '/api/session',
+          remoteAddress: '192.0.2.60',
+          payload: { email: person.user.email, password: 'wrong password' },
+        }),
+      ),
+    );
+    expect(verifyPassword).toHaveBeenCalledTimes(SIGN_IN_LIMITS.perEmailAndClient);
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_LIMITS.perEmailAndClient);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(60 - SIGN_IN_LIMITS.perEmailAndClient);
+    const [bucket] = await testApp.database.db
+      .select()
+      .from(rateLimitBuckets)
+      .where(eq(rateLimitBuckets.key, `sign-in:email-client:${person.user.email}|192.0.2.60`));
+    expect(bucket?.hits).toBe(SIGN_IN_LIMITS.perEmailAndClient);
+  });
+
+  it('counts a right password as no failure', async () => {
+    const person = await signUpViaApi(testApp.app);
+    const attempt = (password: string) =>
+      inject({
+        method: 'POST',
+        url: '/api/session',
+        remoteAddress: '192.0.2.70',
+        payload: { email: person.user.email, password },
+      });
+    for (let round = 0; round < 3; round += 1) {
+      for (let failure = 0; failure < 9; failure += 1)
+        expect((await attempt('wrong password')).statusCode).toBe(401);
+      expect((await attempt(person.password)).statusCode).toBe(200);
+    }
+  });
+
+  it('counts an IPv6 client by its /64 network', async () => {
+    const person = await signUpViaApi(testApp.app);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await inject({
+        method: 'POST',
+        url: '/api/session',
+        remoteAddress: `2001:db8:1:2::${(attempt + 1).toString(16)}`,
+        payload: { email: person.user.email, password: 'wrong password' },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const limited = await inject({
+      method: 'POST',
+      url: '/api/session',
+      remoteAddress: '2001:db8:1:2:ffff:ffff:ffff:ffff',
+      payload: { email: person.user.email, password: person.password },
+    });
+    expect(limited.statusCode).toBe(429);
   });
 
   it('limits failed sign-ins per client address', async () => {
@@ -381,6 +478,82 @@ describe('sign-up rate limit', () => {
     expect(() => loadConfig({ SIGNUP_LIMIT_PER_HOUR: 'many' })).toThrow(
       'Invalid configuration: SIGNUP_LIMIT_PER_HOUR must be a whole number (0 turns the limit off) (got "many")',
     );
+  });
+});
+
+describe('the client address behind a proxy (TRUST_PROXY)', () => {
+  const proxy = '10.1.2.3';
+  const realClient = '198.51.100.77';
+
+  it('takes the address the trusted proxy saw (TRUST_PROXY=true: one hop), not a forged X-Forwarded-For', async () => {
+    const proxied = await createTestApp({ trustProxy: loadConfig({ TRUST_PROXY: 'true' }).trustProxy });
+    try {
+      const person = await signUpViaApi(proxied.app);
+      const attempt = (forwardedFor: string, password = 'wrong password') =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/session',
+          remoteAddress: proxy,
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: { email: person.user.email, password },
+        });
+      const statuses: number[] = [];
+      for (let attempt_ = 0; attempt_ < 70; attempt_ += 1)
+        statuses.push((await attempt(`203.0.113.${attempt_}, ${realClient}`)).statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(60);
+      // The owner, at another address behind the same proxy, still signs in.
+      expect((await attempt('198.51.100.78', person.password)).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('trusts the listed proxies only (TRUST_PROXY=10.0.0.0/8), hop by hop from the right', async () => {
+    const proxied = await createTestApp({ trustProxy: loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy });
+    try {
+      const person = await signUpViaApi(proxied.app);
+      const attempt = (forwardedFor: string, password = 'wrong password') =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/session',
+          remoteAddress: proxy,
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: { email: person.user.email, password },
+        });
+      // Two trusted hops (10.9.9.9 is ours too), then the client; anything further left is the client's word.
+      for (let forged = 0; forged < 10; forged += 1)
+        expect((await attempt(`203.0.113.${forged}, ${realClient}, 10.9.9.9`)).statusCode).toBe(401);
+      expect((await attempt(`203.0.113.99, ${realClient}, 10.9.9.9`, person.password)).statusCode).toBe(429);
+      expect((await attempt(`${realClient}, 198.51.100.80`, person.password)).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('applies the same rule to the sign-up limit', async () => {
+    const proxied = await createTestApp({ trustProxy: 1, signupLimitPerHour: 2 });
+    try {
+      const signup = (n: number, forwardedFor: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/signup',
+          remoteAddress: proxy,
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: {
+            name: `Proxied ${n}`,
+            email: `proxied-${n}@example.com`,
+            password: 'long enough',
+            organizationName: `Proxied ${n}`,
+          },
+        });
+      expect((await signup(1, `203.0.113.1, ${realClient}`)).statusCode).toBe(201);
+      expect((await signup(2, `203.0.113.2, ${realClient}`)).statusCode).toBe(201);
+      expect((await signup(3, `203.0.113.3, ${realClient}`)).statusCode).toBe(429);
+      expect((await signup(4, '198.51.100.79')).statusCode).toBe(201);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

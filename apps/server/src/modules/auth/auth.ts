@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@courselens/contracts';
 import type { Database } from '../../db/client';
+import { betterAuthLogHandler, type LevelLogger } from '../../lib/logger';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema';
 import { hashPassword, verifyPassword } from './password';
 
@@ -12,7 +13,14 @@ export const SESSION_REFRESH_SECONDS = 24 * 3600;
 /** ...but never beyond 30 days after sign-in (enforced by the tenant plugin). */
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 
-export function createAuth(db: Database, options: { secret: string; baseURL: string }) {
+/**
+ * `logger` receives Better Auth's own messages (through pino, scrubbed);
+ * without one they are dropped rather than printed on the console.
+ */
+export function createAuth(
+  db: Database,
+  options: { secret: string; baseURL: string; logger?: LevelLogger | undefined },
+) {
   return betterAuth({
     appName: 'CourseLens',
     baseURL: options.baseURL,
@@ -38,7 +46,11 @@ export function createAuth(db: Database, options: { secret: string; baseURL: str
     // Our routes call auth.api directly and apply their own, database-backed limits.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    logger: { level: 'error' },
+    // Its warnings are per failed sign-in ("Invalid password"): our routes
+    // already answer those; errors go to the application log.
+    logger: options.logger
+      ? { level: 'error', disableColors: true, log: betterAuthLogHandler(options.logger) }
+      : { disabled: true },
     plugins: [bearer()],
   });
 }

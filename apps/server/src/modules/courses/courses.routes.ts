@@ -180,7 +180,7 @@ export const courseRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.delete(
     '/api/courses/:courseId',
     {
-      config: { resource: 'course' },
+      config: { access: 'owner:course-deletion', resource: 'course' },
       errorHandler: handleDeleteCourseError,
       schema: {
         tags: ['courses'],

@@ -47,6 +47,8 @@ function reportCreationError(error: FastifyError): never {
 }
 
 const reportConfig = { resource: 'customReport' } as const;
+/** Public links expose data outside the organization: owners decide (decision 008). */
+const sharingConfig = { access: 'owner:sharing', resource: 'customReport' } as const;
 const tags = ['custom reports'];
 
 /**
@@ -233,7 +235,7 @@ export const customReportRoutes: FastifyPluginAsyncZod<{ db: Database; llm: LlmE
   app.put(
     '/api/custom-reports/:reportId/public',
     {
-      config: reportConfig,
+      config: sharingConfig,
       schema: {
         tags,
         summary: 'Switch the public link on (new unguessable token) or off (revoked at once)',
@@ -254,7 +256,7 @@ export const customReportRoutes: FastifyPluginAsyncZod<{ db: Database; llm: LlmE
   app.post(
     '/api/custom-reports/:reportId/public/rotate',
     {
-      config: reportConfig,
+      config: sharingConfig,
       schema: {
         tags,
         summary: 'Replace the public link; the old one stops working',

@@ -52,7 +52,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   app.patch(
     '/api/organizations/:id',
     {
-      config: { access: 'owner', resource: 'organization' },
+      config: { access: 'owner:organization', resource: 'organization' },
       schema: {
         tags: ['organizations'],
         summary: 'Rename or change the subdomain (owners)',

@@ -124,7 +124,10 @@ export async function resolveOrganization(
 ): Promise<{ organizationId: string; role: Membership['role'] } | null> {
   if (input.organizationId) {
     const membership = await findMembership(db, input.userId, input.organizationId);
-    return membership ? { organizationId: input.organizationId, role: membership.role } : null;
+    // The id may come from a header (X-Organization-Id), which no schema
+    // canonicalizes: lower-case it like every id, so code comparing it as a
+    // string (not only SQL) sees one form.
+    return membership ? { organizationId: input.organizationId.toLowerCase(), role: membership.role } : null;
   }
   const [first] = await listMemberships(db, input.userId);
   return first ? { organizationId: first.id, role: first.role } : null;

@@ -161,7 +161,10 @@ describe('PATCH /api/organizations/:id', () => {
       payload: { name: 'Hijacked' },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'Only owners can do this', code: 'FORBIDDEN' });
+    expect(response.json()).toEqual({
+      error: 'Only owners can change the organization settings',
+      code: 'FORBIDDEN',
+    });
   });
 });
 

@@ -17,12 +17,17 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; auth: Auth }> 
       config: { access: 'user' },
       schema: {
         tags: ['profile'],
-        summary: 'Change name and/or e-mail',
+        summary: 'Change name and/or e-mail (a new e-mail needs the current password)',
         body: updateProfileInput,
         response: { 200: publicUserSchema },
       },
     },
-    async (request) => updateProfile(db, { userId: requireSessionCaller(request).userId, ...request.body }),
+    async (request) =>
+      updateProfile(db, auth, {
+        userId: requireSessionCaller(request).userId,
+        token: bearerToken(request) ?? '',
+        ...request.body,
+      }),
   );
 
   app.post(
@@ -37,8 +42,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; auth: Auth }> 
       },
     },
     async (request) => {
-      requireSessionCaller(request);
-      return changePassword(auth, { token: bearerToken(request) ?? '', ...request.body });
+      const { userId } = requireSessionCaller(request);
+      return changePassword(db, auth, { userId, token: bearerToken(request) ?? '', ...request.body });
     },
   );
 };

@@ -29,7 +29,7 @@ describe('PATCH /api/profile', () => {
       method: 'PATCH',
       url: '/api/profile',
       headers: person.headers,
-      payload: { name: 'New Name', email: 'New.Address@Example.com' },
+      payload: { name: 'New Name', email: 'New.Address@Example.com', currentPassword: person.password },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -49,10 +49,61 @@ describe('PATCH /api/profile', () => {
       method: 'PATCH',
       url: '/api/profile',
       headers: person.headers,
-      payload: { email: other.user.email },
+      payload: { email: other.user.email, currentPassword: person.password },
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe('An account with this email already exists');
+  });
+});
+
+describe('changing the e-mail address needs the current password', () => {
+  const patch = (person: { headers: { authorization: string } }, payload: Record<string, unknown>) =>
+    inject({ method: 'PATCH', url: '/api/profile', headers: person.headers, payload });
+
+  it('refuses a new address without the password (400, says what to enter) and changes nothing', async () => {
+    const person = await signUpViaApi(testApp.app);
+    const response = await patch(person, { name: 'Renamed', email: 'taken-over@example.com' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'Enter your current password to change your e-mail address',
+      code: 'BAD_REQUEST',
+      issues: [
+        {
+          path: 'body.currentPassword',
+          message: 'Enter your current password to change your e-mail address',
+        },
+      ],
+    });
+    expect((await patch(person, { email: 'taken-over@example.com', currentPassword: '' })).statusCode).toBe(
+      400,
+    );
+    const [profile] = await testApp.database.db.select().from(users).where(eq(users.userId, person.user.id));
+    expect(profile).toMatchObject({ name: person.user.name, email: person.user.email });
+  });
+
+  it('refuses a wrong password with 400 "Current password is incorrect", and limits the guesses', async () => {
+    const person = await signUpViaApi(testApp.app);
+    const wrong = await patch(person, {
+      email: 'taken-over@example.com',
+      currentPassword: 'not the password',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: 'Current password is incorrect', code: 'BAD_REQUEST' });
+    expect((await signIn('taken-over@example.com', person.password)).statusCode).toBe(401);
+    for (let attempt = 1; attempt < 10; attempt += 1)
+      expect(
+        (await patch(person, { email: 'x@example.com', currentPassword: `guess ${attempt}` })).statusCode,
+      ).toBe(400);
+    const limited = await patch(person, { email: 'x@example.com', currentPassword: person.password });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatch(/^Too many wrong passwords\. Try again in 1[45] minutes\.$/);
+  });
+
+  it('needs no password for the name alone or for the address it already has', async () => {
+    const person = await signUpViaApi(testApp.app);
+    const response = await patch(person, { name: 'Only The Name', email: person.user.email.toUpperCase() });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Only The Name', email: person.user.email });
   });
 });
 

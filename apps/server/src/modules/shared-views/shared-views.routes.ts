@@ -86,7 +86,7 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     app.put(
       prefix,
       {
-        config: { resource },
+        config: { access: 'owner:sharing', resource },
         schema: {
           tags,
           summary: `Switch sharing of a ${kind} on or off`,
@@ -109,7 +109,7 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     app.post(
       `${prefix}/rotate`,
       {
-        config: { resource },
+        config: { access: 'owner:sharing', resource },
         schema: {
           tags,
           summary: `Replace the share link of a ${kind}; the old link stops working at once`,

@@ -63,7 +63,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (
   app.patch(
     '/api/team/members/:userId',
     {
-      config: { access: 'owner', resource: 'member' },
+      config: { access: 'owner:team', resource: 'member' },
       schema: {
         tags: ['team'],
         summary: "Change a member's role (owners)",
@@ -84,7 +84,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (
   app.delete(
     '/api/team/members/:userId',
     {
-      config: { access: 'owner', resource: 'member' },
+      config: { access: 'owner:team', resource: 'member' },
       schema: { tags: ['team'], summary: 'Remove a member (owners)', params: memberParams },
     },
     async (request, reply) => {
@@ -100,7 +100,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (
   app.get(
     '/api/invitations',
     {
-      config: { access: 'owner' },
+      config: { access: 'owner:team' },
       schema: {
         tags: ['team'],
         summary: 'Pending invitations (owners)',
@@ -113,7 +113,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (
   app.post(
     '/api/invitations',
     {
-      config: { access: 'owner' },
+      config: { access: 'owner:team' },
       schema: {
         tags: ['team'],
         summary: 'Invite by e-mail (owners); the link is in the answer',
@@ -141,7 +141,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (
   app.post(
     '/api/invitations/:id/resend',
     {
-      config: { access: 'owner', resource: 'invitation' },
+      config: { access: 'owner:team', resource: 'invitation' },
       schema: {
         tags: ['team'],
         summary: 'Re-send with a new link (owners)',
@@ -167,7 +167,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (
   app.post(
     '/api/invitations/:id/revoke',
     {
-      config: { access: 'owner', resource: 'invitation' },
+      config: { access: 'owner:team', resource: 'invitation' },
       schema: {
         tags: ['team'],
         summary: 'Revoke an invitation (owners)',

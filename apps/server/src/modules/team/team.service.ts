@@ -317,6 +317,9 @@ export async function updateMemberRole(
   db: Database,
   input: { organizationId: string; actorUserId: string; userId: string; role: MemberRole },
 ): Promise<Member> {
+  // The member is looked up before anything is written, so a 404 changes nothing.
+  const member = (await listMembers(db, input.organizationId)).find((row) => row.userId === input.userId);
+  if (!member) throw new AppError('NOT_FOUND', TEAM_MESSAGES.memberNotFound);
   const outcome = await changeMembership(db, {
     organizationId: input.organizationId,
     userId: input.userId,
@@ -333,9 +336,7 @@ export async function updateMemberRole(
     summary: `Role changed to ${input.role}`,
     details: { role: input.role },
   });
-  const member = (await listMembers(db, input.organizationId)).find((row) => row.userId === input.userId);
-  if (!member) throw new AppError('NOT_FOUND', TEAM_MESSAGES.memberNotFound);
-  return member;
+  return { ...member, role: input.role };
 }
 
 /** Owners remove a member (their sign-in stays; the membership goes); never the last owner. */

@@ -113,8 +113,9 @@ describe('invitations', () => {
       payload: { email: 'x@example.com' },
     });
     expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().error).toBe('Only owners can invite people and change or remove members');
     expect(
-      (await inject({ method: 'GET', url: '/api/api-keys', headers: bearer(body.token) })).statusCode,
+      (await inject({ method: 'GET', url: '/api/courses', headers: bearer(body.token) })).statusCode,
     ).toBe(200);
   });
 

@@ -6,17 +6,20 @@ export type SwitchProps = {
   /** Accessible name ("Active"). */
   label: string;
   disabled?: boolean;
+  /** The id of the text that explains the switch (e.g. why it is disabled). */
+  describedBy?: string;
   className?: string;
 };
 
 /** An on/off toggle (`role="switch"`), e.g. a variable's active flag. */
-export function Switch({ checked, onChange, label, disabled = false, className }: SwitchProps) {
+export function Switch({ checked, onChange, label, disabled = false, describedBy, className }: SwitchProps) {
   return (
     <button
       type="button"
       role="switch"
       aria-checked={checked}
       aria-label={label}
+      aria-describedby={describedBy}
       disabled={disabled}
       onClick={() => onChange(!checked)}
       className={cn(

@@ -10,10 +10,10 @@ import { ApiKeysPanel } from './api-keys-panel';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-const me = {
+const meAs = (role: 'owner' | 'team_member') => ({
   user: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' },
-  organizations: [{ id: 'o1', name: 'Acme', subdomain: 'acme', role: 'owner', isPrimary: true }],
-};
+  organizations: [{ id: 'o1', name: 'Acme', subdomain: 'acme', role, isPrimary: true }],
+});
 
 const ingestKey: ApiKeyBody = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -29,17 +29,16 @@ const revokedKey: ApiKeyBody = {
   ...ingestKey,
   id: '22222222-2222-4222-8222-222222222222',
   name: 'Old script',
-  prefix: 'cl_full_cd34',
-  scope: 'full',
+  prefix: 'cl_old_cd34',
   expires_at: null,
   revoked_at: '2026-02-01T00:00:00.000Z',
 };
 
 const SECRET = 'cl_ing_ab12_s3cr3t-s3cr3t-s3cr3t-s3cr3t';
 
-function renderPanel() {
+function renderPanel(role: 'owner' | 'team_member' = 'owner') {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(sessionQueryKey, me);
+  queryClient.setQueryData(sessionQueryKey, meAs(role));
   return renderWithQueryClient(<ApiKeysPanel />, { queryClient });
 }
 
@@ -59,7 +58,7 @@ describe('ApiKeysPanel', () => {
     expect(within(firstRow!).getByText('Never used')).toBeInTheDocument();
     expect(within(firstRow!).getByText('Active')).toBeInTheDocument();
     expect(within(firstRow!).getByRole('button', { name: 'Revoke Onboarding course' })).toBeInTheDocument();
-    expect(within(secondRow!).getByText('Full access')).toBeInTheDocument();
+    expect(within(secondRow!).getByText('Ingest only')).toBeInTheDocument();
     expect(within(secondRow!).getByText('Never')).toBeInTheDocument();
     expect(within(secondRow!).getByText('Revoked')).toBeInTheDocument();
     expect(within(secondRow!).queryByRole('button')).not.toBeInTheDocument();
@@ -93,23 +92,23 @@ describe('ApiKeysPanel', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Create API key' }));
     const dialog = screen.getByRole('dialog', { name: 'Create an API key' });
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Onboarding course');
-    await userEvent.click(within(dialog).getByLabelText(/Full access/));
+    expect(within(dialog).getByText(/reads nothing, so it is safe inside a published course/)).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
 
     expect(await within(dialog).findByRole('button', { name: 'Creating…' })).toBeDisabled();
     const postCall = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     const body = JSON.parse(postCall?.[1]?.body as string) as Record<string, unknown>;
-    expect(body).toMatchObject({ name: 'Onboarding course', scope: 'full' });
+    expect(body).toMatchObject({ name: 'Onboarding course', scope: 'ingest' });
     expect(typeof body.expires_at).toBe('string');
 
-    keys = [{ ...ingestKey, scope: 'full' }];
+    keys = [ingestKey];
     release(
       jsonResponse(201, {
         id: ingestKey.id,
         name: 'Onboarding course',
         prefix: ingestKey.prefix,
         expires_at: ingestKey.expires_at,
-        scope: 'full',
+        scope: 'ingest',
         key: SECRET,
       }),
     );
@@ -162,5 +161,17 @@ describe('ApiKeysPanel', () => {
     );
     expect(await screen.findByText('Revoked')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('tells a team member that only owners manage keys, and fetches none', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(200, { apiKeys: [ingestKey] }));
+    renderPanel('team_member');
+
+    expect(screen.getByText('Only owners can manage API keys')).toBeInTheDocument();
+    const create = screen.getByRole('button', { name: 'Create API key' });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAccessibleDescription(/Only owners can manage API keys/);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,11 +1,12 @@
 import type { ApiKeyBody } from '@courselens/contracts';
-import { KeyRound, Plus } from 'lucide-react';
+import { KeyRound, Lock, Plus } from 'lucide-react';
 import { useState } from 'react';
 
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/auth';
+import { useCanManage } from '@/lib/roles';
 
 import { useApiKeys } from '../api/get-api-keys';
 
@@ -33,11 +34,15 @@ function formatDate(value: string | null, format: Intl.DateTimeFormat, fallback:
   return value ? format.format(new Date(value)) : fallback;
 }
 
-/** The API keys of the current organization: list, create (secret shown once), revoke. */
+/**
+ * The API keys of the current organization: list, create (secret shown once),
+ * revoke. Owners only: a team member sees why, and no keys are fetched.
+ */
 export function ApiKeysPanel() {
   const session = useSession();
   const organizationId = session.currentOrganization?.id;
-  const apiKeys = useApiKeys(organizationId);
+  const permission = useCanManage('api-keys');
+  const apiKeys = useApiKeys(permission.isAllowed ? organizationId : null);
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [keyToRevoke, setKeyToRevoke] = useState<ApiKeyBody | null>(null);
 
@@ -49,16 +54,31 @@ export function ApiKeysPanel() {
             API keys
           </h2>
           <p className="mt-1 text-sm text-fg-muted">
-            Ingest keys let courses send learning data; full keys let your scripts use the API.
+            Keys let your courses send learning data. They read nothing, so they are safe inside a course.
           </p>
         </div>
-        <Button onClick={() => setIsCreateOpen(true)} disabled={!organizationId}>
+        <Button
+          onClick={() => setIsCreateOpen(true)}
+          disabled={!organizationId || !permission.isAllowed}
+          aria-describedby={permission.reason ? 'api-keys-owners-only' : undefined}
+        >
           <Plus aria-hidden="true" />
           Create API key
         </Button>
       </div>
 
-      {apiKeys.isPending && organizationId ? (
+      {permission.reason ? (
+        <div
+          id="api-keys-owners-only"
+          className="flex flex-col items-center rounded-2xl border border-dashed border-line-strong px-4 py-10 text-center"
+        >
+          <Lock aria-hidden="true" className="size-8 text-fg-subtle" />
+          <p className="mt-3 font-medium text-fg">{permission.reason}</p>
+          <p className="mt-1 text-sm text-fg-muted">
+            Ask an owner of your organization for a key to connect a course.
+          </p>
+        </div>
+      ) : !permission.isAllowed ? null : apiKeys.isPending && organizationId ? (
         <div className="flex justify-center py-10 text-fg-muted">
           <Spinner label="Loading API keys" />
         </div>
@@ -118,9 +138,7 @@ export function ApiKeysPanel() {
                       </code>
                     </td>
                     <td className="px-4 py-3">
-                      <Badge variant={apiKey.scope === 'full' ? 'warning' : 'brand'}>
-                        {apiKey.scope === 'full' ? 'Full access' : 'Ingest only'}
-                      </Badge>
+                      <Badge variant="brand">Ingest only</Badge>
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap text-fg-muted">
                       {formatDate(apiKey.expires_at, dateFormat, 'Never')}

@@ -23,8 +23,8 @@ export const expiryChoices = [
 ] as const;
 type ExpiryChoice = (typeof expiryChoices)[number]['value'];
 
-/** The contracts' create schema, with the expiry chosen from a list instead of typed. */
-const createApiKeyFormSchema = createApiKeyInput.omit({ expires_at: true }).extend({
+/** The contracts' create schema, with the expiry chosen from a list instead of typed (one scope: ingest). */
+const createApiKeyFormSchema = createApiKeyInput.omit({ expires_at: true, scope: true }).extend({
   expiry: z.enum(['30', '90', '365', 'never']),
 });
 type CreateApiKeyFormValues = z.input<typeof createApiKeyFormSchema>;
@@ -35,19 +35,6 @@ export function expiryFromChoice(choice: ExpiryChoice, now: Date = new Date()): 
   if (choice === 'never') return null;
   return new Date(now.getTime() + Number(choice) * 24 * 60 * 60 * 1000).toISOString();
 }
-
-const scopes = [
-  {
-    value: 'ingest',
-    label: 'Ingest only',
-    description: 'Can only send learning data. Safe to embed in a course.',
-  },
-  {
-    value: 'full',
-    label: 'Full access',
-    description: 'Reads and writes this organization’s data. Keep it on a server, never in a course.',
-  },
-] as const;
 
 export type CreateApiKeyDialogProps = {
   open: boolean;
@@ -72,7 +59,7 @@ export function CreateApiKeyDialog({ open, onClose, organizationId }: CreateApiK
       description={
         created
           ? 'This is the only time the secret is shown. Store it somewhere safe now.'
-          : 'Keys let courses send learning data and scripts use the API for this organization.'
+          : 'A key lets a course send learning data to this organization. It reads nothing.'
       }
     >
       {created ? (
@@ -99,12 +86,14 @@ function CreateApiKeyForm({ organizationId, onCreated, onCancel }: CreateApiKeyF
     formState: { errors, isSubmitting },
   } = useForm<CreateApiKeyFormValues, unknown, CreateApiKeyFormOutput>({
     resolver: zodResolver(createApiKeyFormSchema),
-    defaultValues: { name: '', expiry: '90', scope: 'ingest' },
+    defaultValues: { name: '', expiry: '90' },
   });
 
-  async function handleValidSubmit({ name, scope, expiry }: CreateApiKeyFormOutput) {
+  async function handleValidSubmit({ name, expiry }: CreateApiKeyFormOutput) {
     try {
-      onCreated(await createApiKey.mutateAsync({ name, scope, expires_at: expiryFromChoice(expiry) }));
+      onCreated(
+        await createApiKey.mutateAsync({ name, scope: 'ingest', expires_at: expiryFromChoice(expiry) }),
+      );
     } catch (error) {
       const message = isApiError(error) ? error.message : 'Something went wrong. Please try again.';
       if (message === API_KEY_MESSAGES.expiryInPast) setError('expiry', { type: 'server', message });
@@ -149,30 +138,10 @@ function CreateApiKeyForm({ organizationId, onCreated, onCancel }: CreateApiKeyF
           </p>
         ) : null}
       </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1.5 text-sm font-medium text-fg">Scope</legend>
-        {scopes.map((scope) => (
-          <label
-            key={scope.value}
-            className={cn(
-              'flex cursor-pointer gap-3 rounded-xl border border-line p-3 transition-colors hover:bg-surface-muted',
-              'has-checked:border-brand-500 has-checked:bg-brand-50/60 dark:has-checked:bg-brand-400/10',
-              'has-focus-visible:outline-2 has-focus-visible:outline-focus',
-            )}
-          >
-            <input
-              type="radio"
-              value={scope.value}
-              className="mt-0.5 size-4 accent-brand-600 focus:outline-none"
-              {...register('scope')}
-            />
-            <span className="flex flex-col">
-              <span className="text-sm font-medium text-fg">{scope.label}</span>
-              <span className="text-sm text-fg-muted">{scope.description}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <p className="rounded-xl border border-line p-3 text-sm text-fg-muted">
+        <span className="font-medium text-fg">Ingest only.</span> The key can only send learning data and
+        reads nothing, so it is safe inside a published course.
+      </p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>
           Cancel
@@ -225,7 +194,6 @@ function CreatedKeySecret({ apiKey, onDone }: CreatedKeySecretProps) {
         <AlertTriangle aria-hidden="true" />
         <span>
           CourseLens stores only a hash of this key: once you close this dialog it cannot be shown again.
-          {apiKey.scope === 'full' ? ' This key has full access: never put it in a course.' : null}
         </span>
       </p>
       <div className="flex justify-end">

@@ -21,6 +21,8 @@ export type CourseRowMenuProps = {
   course: CourseBody;
   onEdit: (course: CourseBody) => void;
   onDelete: (course: CourseBody) => void;
+  /** Why Delete cannot be used (a team member: only owners delete courses); the item stays, disabled, saying so. */
+  deleteDisabledReason?: string | null;
 };
 
 /** Roughly the menu's height, to open it upwards near the bottom of the window. */
@@ -35,10 +37,11 @@ const itemClassName =
  * questions and broadcasts, edit and delete. Arrow keys move between the
  * items, Escape and a click outside close it.
  */
-export function CourseRowMenu({ course, onEdit, onDelete }: CourseRowMenuProps) {
+export function CourseRowMenu({ course, onEdit, onDelete, deleteDisabledReason = null }: CourseRowMenuProps) {
   const [isOpen, setIsOpen] = useState(false);
   const [position, setPosition] = useState<CSSProperties>({});
   const menuId = useId();
+  const deleteReasonId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -167,19 +170,43 @@ export function CourseRowMenu({ course, onEdit, onDelete }: CourseRowMenuProps) 
                 <Pencil aria-hidden="true" />
                 Edit
               </button>
-              <button
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className={cn(itemClassName, 'text-rose-600 dark:text-rose-400 [&_svg]:text-current')}
-                onClick={() => {
-                  close(false);
-                  onDelete(course);
-                }}
-              >
-                <Trash2 aria-hidden="true" />
-                Delete
-              </button>
+              {deleteDisabledReason ? (
+                // Disabled menu items stay focusable (ARIA menu pattern), so the reason can be read.
+                <button
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  aria-disabled="true"
+                  aria-label="Delete"
+                  aria-describedby={deleteReasonId}
+                  className={cn(
+                    itemClassName,
+                    'cursor-not-allowed items-start text-fg-subtle hover:bg-transparent',
+                  )}
+                >
+                  <Trash2 aria-hidden="true" className="mt-0.5" />
+                  <span className="flex flex-col">
+                    <span>Delete</span>
+                    <span id={deleteReasonId} className="text-xs text-fg-muted">
+                      {deleteDisabledReason}
+                    </span>
+                  </span>
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  className={cn(itemClassName, 'text-rose-600 dark:text-rose-400 [&_svg]:text-current')}
+                  onClick={() => {
+                    close(false);
+                    onDelete(course);
+                  }}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </button>
+              )}
             </div>,
             document.body,
           )

@@ -38,9 +38,12 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-function renderPage(initialEntry = '/courses') {
+function renderPage(initialEntry = '/courses', role: 'owner' | 'team_member' = 'owner') {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(sessionQueryKey, me);
+  queryClient.setQueryData(sessionQueryKey, {
+    ...me,
+    organizations: me.organizations.map((organization) => ({ ...organization, role })),
+  });
   return renderWithQueryClient(
     <MemoryRouter initialEntries={[initialEntry]}>
       <Routes>
@@ -118,6 +121,19 @@ describe('CoursesPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Fire Safety' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     expect(screen.getByRole('dialog', { name: 'Delete course' })).toBeInTheDocument();
+  });
+
+  it('shows a team member Delete disabled, with the reason, and opens no dialog', async () => {
+    stubFetch(() => jsonResponse(200, page([safety])));
+    renderPage('/courses', 'team_member');
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Fire Safety' }));
+    const item = screen.getByRole('menuitem', { name: 'Delete' });
+    expect(item).toHaveAttribute('aria-disabled', 'true');
+    expect(item).toHaveAccessibleDescription('Only owners can delete courses');
+    await userEvent.click(item);
+    expect(screen.queryByRole('dialog', { name: 'Delete course' })).not.toBeInTheDocument();
+    // Editing stays open to members.
+    expect(screen.getByRole('menuitem', { name: 'Edit' })).not.toHaveAttribute('aria-disabled');
   });
 
   it('creates a course: the title is required, and a taken external id shows under its field', async () => {

@@ -18,6 +18,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { SearchField } from '@/components/ui/search-field';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
+import { useCanManage } from '@/lib/roles';
 import { formatDateTime, formatNumber, formatRelative } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 
@@ -37,6 +38,7 @@ export function CoursesPage() {
   const courses = useCourses(organizationId, params);
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<CourseBody | null>(null);
+  const deletion = useCanManage('course-deletion');
 
   const columns: DataTableColumn<CourseBody, CourseSortKey>[] = [
     {
@@ -116,6 +118,7 @@ export function CoursesPage() {
           course={course}
           onEdit={(selected) => setEditing({ mode: 'edit', course: selected })}
           onDelete={setToDelete}
+          deleteDisabledReason={deletion.reason}
         />
       ),
     },

@@ -15,6 +15,7 @@ import { createTestQueryClient, jsonResponse, renderWithQueryClient, stubFetch }
 import { CustomReportsPage } from './custom-reports-page';
 import { PublicReportPage } from './public-report-page';
 import { formValuesFromDraft, ReportBuilder } from './report-builder';
+import { SharePanel } from './share-panel';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -287,5 +288,45 @@ describe('PublicReportPage', () => {
     expect(within(table).getByRole('rowheader', { name: 'Ann' })).toBeInTheDocument();
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByTestId('total-Mean')).toHaveTextContent('80');
+  });
+});
+
+describe('SharePanel', () => {
+  const report = {
+    id: '55555555-5555-4555-8555-555555555555',
+    name: 'Safety results',
+    isPublic: true,
+    publicShareToken: 'a'.repeat(43),
+    viewCount: 2,
+  };
+
+  function renderPanel(role: 'owner' | 'team_member') {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(sessionQueryKey, {
+      ...me,
+      organizations: me.organizations.map((organization) => ({ ...organization, role })),
+    });
+    return renderWithQueryClient(<SharePanel report={report} organizationId="o1" />, { queryClient });
+  }
+
+  it('lets an owner switch the link off and replace it', () => {
+    stubFetch(() => jsonResponse(200, {}));
+    renderPanel('owner');
+    expect(screen.getByRole('switch', { name: 'Public link' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Replace link' })).toBeInTheDocument();
+  });
+
+  it('shows a team member the link to copy, with the switch disabled and the reason', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(200, {}));
+    renderPanel('team_member');
+    const toggle = screen.getByRole('switch', { name: 'Public link' });
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription('Only owners can share reports and views publicly.');
+    await userEvent.click(toggle);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Public link' })).toHaveValue(
+      `${window.location.origin}/public-reports/${report.publicShareToken}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Replace link' })).not.toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
+import { useCanManage } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 
 import { useReportSharing } from '../api/custom-reports';
@@ -17,7 +18,11 @@ export function publicReportUrl(token: string): string {
   return `${window.location.origin}${paths.customReports.public.href(token)}`;
 }
 
-/** The Share control: public switch, the link to copy, rotation (confirmed) and the visit count. */
+/**
+ * The Share control: public switch, the link to copy, rotation (confirmed) and
+ * the visit count. Only owners switch and replace the link; a team member sees
+ * the state and copies the link, with the reason beside the disabled switch.
+ */
 export function SharePanel({
   report,
   organizationId,
@@ -26,6 +31,7 @@ export function SharePanel({
   organizationId: string | null | undefined;
 }) {
   const sharing = useReportSharing(organizationId, report.id);
+  const permission = useCanManage('sharing');
   const [confirmRotate, setConfirmRotate] = useState(false);
   const [copied, setCopied] = useState(false);
   const url = report.isPublic && report.publicShareToken ? publicReportUrl(report.publicShareToken) : null;
@@ -69,10 +75,16 @@ export function SharePanel({
         <Switch
           label="Public link"
           checked={report.isPublic}
-          disabled={sharing.isPending}
+          disabled={sharing.isPending || Boolean(permission.reason)}
+          describedBy={permission.reason ? 'share-owners-only' : undefined}
           onChange={(isPublic) => void change({ isPublic })}
         />
       </div>
+      {permission.reason ? (
+        <p id="share-owners-only" className="text-sm font-medium text-fg">
+          {permission.reason}.
+        </p>
+      ) : null}
       {url ? (
         <>
           <div className="flex flex-col gap-2 sm:flex-row">
@@ -92,10 +104,12 @@ export function SharePanel({
             <span data-testid="view-count">
               {formatNumber(report.viewCount)} {report.viewCount === 1 ? 'view' : 'views'}
             </span>
-            <Button variant="ghost" size="sm" onClick={() => setConfirmRotate(true)}>
-              <RefreshCw aria-hidden="true" />
-              Replace link
-            </Button>
+            {permission.reason ? null : (
+              <Button variant="ghost" size="sm" onClick={() => setConfirmRotate(true)}>
+                <RefreshCw aria-hidden="true" />
+                Replace link
+              </Button>
+            )}
           </div>
         </>
       ) : report.viewCount > 0 ? (

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { useCanManage } from '@/lib/roles';
 
 import { CodeSnippet } from './code-snippet';
 
@@ -73,6 +74,7 @@ export type GettingStartedProps = {
 /** What an organization without courses or events sees: three steps to its first data. */
 export function GettingStarted({ origin, onCheckAgain, isChecking = false }: GettingStartedProps) {
   const [eventId] = useState(() => `test-${Date.now().toString(36)}`);
+  const apiKeys = useCanManage('api-keys');
   return (
     <Card className="p-5 sm:p-8" data-testid="getting-started">
       <h2 className="text-xl font-semibold tracking-tight text-fg">Get your first learning data in</h2>
@@ -81,21 +83,30 @@ export function GettingStarted({ origin, onCheckAgain, isChecking = false }: Get
         event is stored.
       </p>
       <ol className="mt-8 flex flex-col gap-8">
-        <Step number={1} title="Create an API key">
-          <p>
-            Create a key with the <strong className="font-medium text-fg">ingest</strong> scope. It is shown
-            once: keep it for the next two steps.
-          </p>
-          <div>
-            <Link
-              to={`${paths.organization.settings.href()}?tab=api-keys`}
-              className={buttonClassName({ variant: 'primary' })}
-            >
-              <KeyRound aria-hidden="true" />
-              Create an API key
-            </Link>
-          </div>
-        </Step>
+        {apiKeys.reason ? (
+          <Step number={1} title="Get an API key from an owner">
+            <p>
+              {apiKeys.reason}: ask an owner of your organization for an ingest key. It only sends learning
+              data, so it is safe inside a course.
+            </p>
+          </Step>
+        ) : (
+          <Step number={1} title="Create an API key">
+            <p>
+              Create an ingest key: it only sends learning data, so it is safe inside a course. It is shown
+              once: keep it for the next two steps.
+            </p>
+            <div>
+              <Link
+                to={`${paths.organization.settings.href()}?tab=api-keys`}
+                className={buttonClassName({ variant: 'primary' })}
+              >
+                <KeyRound aria-hidden="true" />
+                Create an API key
+              </Link>
+            </div>
+          </Step>
+        )}
         <Step number={2} title="Paste the snippet into your course">
           <p>
             Add it to the course page, or to an “Execute JavaScript” trigger in Storyline, and replace{' '}

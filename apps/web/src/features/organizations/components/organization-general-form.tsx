@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import type { OrganizationMembership } from '@/lib/auth';
+import { permissionFor } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 
 import { useUpdateOrganization } from '../api/update-organization';
@@ -21,7 +22,8 @@ export type OrganizationGeneralFormProps = { organization: OrganizationMembershi
 
 /** Name and subdomain of the current organization; owners edit, members read. */
 export function OrganizationGeneralForm({ organization }: OrganizationGeneralFormProps) {
-  const isOwner = organization.role === 'owner';
+  const permission = permissionFor(organization.role, 'organization');
+  const isOwner = permission.isAllowed;
   const updateOrganization = useUpdateOrganization();
   const {
     register,
@@ -73,7 +75,7 @@ export function OrganizationGeneralForm({ organization }: OrganizationGeneralFor
           </Button>
         </div>
       ) : (
-        <p className="text-sm text-fg-muted">Only owners can change the organization’s name and subdomain.</p>
+        <p className="text-sm text-fg-muted">{permission.reason}: its name and subdomain.</p>
       )}
     </form>
   );

@@ -56,6 +56,53 @@ describe('ProfilePage', () => {
     );
   });
 
+  it('asks for the current password only when the e-mail changes and sends it with the change', async () => {
+    let answer = jsonResponse(400, { error: 'Current password is incorrect', code: 'BAD_REQUEST' });
+    const fetchMock = stubFetch((url) =>
+      url === '/api/profile'
+        ? answer
+        : jsonResponse(200, { ...me, user: { ...me.user, email: 'ada@new.example' } }),
+    );
+    renderPage();
+    const passwordLabel = 'Current password for the new e-mail';
+    expect(screen.queryByLabelText(passwordLabel)).not.toBeInTheDocument();
+
+    const email = screen.getByLabelText('Email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'Ada@New.Example');
+    expect(screen.getByLabelText(passwordLabel)).toHaveValue('');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('Enter your current password to change your e-mail address'),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/profile', expect.anything());
+
+    await userEvent.type(screen.getByLabelText(passwordLabel), 'not my password');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/profile',
+      expect.objectContaining({
+        method: 'PATCH',
+        body: JSON.stringify({
+          name: 'Ada Lovelace',
+          email: 'ada@new.example',
+          currentPassword: 'not my password',
+        }),
+      }),
+    );
+
+    answer = jsonResponse(200, { ...me.user, email: 'ada@new.example' });
+    await userEvent.clear(screen.getByLabelText(passwordLabel));
+    await userEvent.type(screen.getByLabelText(passwordLabel), 'my password');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated'));
+
+    // Saved: the address is the account's now, so no password is asked any more.
+    await waitFor(() => expect(screen.queryByLabelText(passwordLabel)).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@new.example');
+  });
+
   it('needs the current password, shows a wrong one under its field and keeps the new token', async () => {
     let answer = jsonResponse(400, { error: 'Current password is incorrect', code: 'BAD_REQUEST' });
     stubFetch(() => answer);

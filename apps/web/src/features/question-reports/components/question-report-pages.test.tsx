@@ -98,11 +98,7 @@ describe('QuestionReportPage', () => {
     });
     renderAt(`/questions/${QUESTION_ID}/report`);
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Which PPE protects your eyes?' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Which PPE protects your eyes?' }),
     ).toBeInTheDocument();
     const totals = screen.getByLabelText('Totals');
     expect(within(totals).getByText('75%')).toBeInTheDocument();

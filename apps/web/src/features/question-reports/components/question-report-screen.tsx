@@ -13,6 +13,7 @@ import { inputClassName } from '@/components/ui/text-field';
 import { paths, reportViews, type ReportView } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { useCanManage } from '@/lib/roles';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 
@@ -235,6 +236,7 @@ function QuestionShare({
 }) {
   const share = useQuestionShare(organizationId, questionId);
   const change = useChangeQuestionShare(organizationId, questionId);
+  const sharing = useCanManage('sharing');
   const settings = share.data;
   const link = settings?.token
     ? `${window.location.origin}${paths.shared.question.href(questionId, view)}?token=${encodeURIComponent(settings.token)}`
@@ -249,6 +251,7 @@ function QuestionShare({
       viewCount={settings?.viewCount ?? 0}
       isLoading={share.isPending}
       isSaving={change.isPending}
+      disabledReason={sharing.reason}
       onToggle={(enabled) => change.mutate({ enabled }, { onError })}
       onRotate={() =>
         change.mutate('rotate', {

@@ -16,6 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { useCanManage } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 
 import { useCreateInvitation } from '../api/create-invitation';
@@ -55,8 +56,8 @@ export function InvitationsPanel() {
   const session = useSession();
   const organization = session.currentOrganization;
   const organizationId = organization?.id;
-  const isOwner = organization?.role === 'owner';
-  const invitations = useInvitations(isOwner ? organizationId : null);
+  const permission = useCanManage('team');
+  const invitations = useInvitations(permission.isAllowed ? organizationId : null);
   const createInvitation = useCreateInvitation(organizationId);
   const resendInvitation = useResendInvitation(organizationId);
   const revokeInvitation = useRevokeInvitation(organizationId);
@@ -72,8 +73,13 @@ export function InvitationsPanel() {
   });
 
   if (!organization) return <p className="text-sm text-fg-muted">No organization selected</p>;
-  if (!isOwner)
-    return <p className="text-sm text-fg-muted">Only owners can invite people and see invitations.</p>;
+  if (!permission.isAllowed) {
+    return permission.reason ? (
+      <p className="text-sm text-fg-muted" data-testid="invitations-owners-only">
+        {permission.reason}. Ask an owner to invite a colleague.
+      </p>
+    ) : null;
+  }
 
   async function handleInvite(values: InviteFormOutput) {
     try {

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { useCanManage } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 
 import { useMembers } from '../api/get-members';
@@ -26,7 +27,8 @@ export function MembersPanel() {
   const session = useSession();
   const organization = session.currentOrganization;
   const organizationId = organization?.id;
-  const isOwner = organization?.role === 'owner';
+  const permission = useCanManage('team');
+  const isOwner = permission.isAllowed;
   const members = useMembers(organizationId);
   const updateMemberRole = useUpdateMemberRole(organizationId);
   const removeMember = useRemoveMember(organizationId);
@@ -61,8 +63,14 @@ export function MembersPanel() {
           Members
         </h2>
         <p className="mt-1 text-sm text-fg-muted">
-          Owners manage the team, settings and billing; everyone works with the learning data.
+          Owners manage the team, settings, billing and API keys, delete courses and share publicly; everyone
+          works with the learning data.
         </p>
+        {permission.reason ? (
+          <p className="mt-2 text-sm font-medium text-fg" data-testid="members-owners-only">
+            {permission.reason}.
+          </p>
+        ) : null}
       </div>
       {members.isPending ? (
         <div className="flex justify-center py-8 text-fg-muted">

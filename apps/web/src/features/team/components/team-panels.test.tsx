@@ -92,7 +92,11 @@ describe('InvitationsPanel', () => {
     const fetchMock = stubFetch(() => jsonResponse(200, { invitations: [] }));
     renderAs(<InvitationsPanel />, 'team_member');
 
-    expect(screen.getByText('Only owners can invite people and see invitations.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Only owners can invite people and change or remove members. Ask an owner to invite a colleague.',
+      ),
+    ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
@@ -131,5 +135,17 @@ describe('MembersPanel', () => {
       `/api/team/members/${teammate.userId}`,
       expect.objectContaining({ method: 'DELETE' }),
     );
+  });
+
+  it('shows a team member the team without role or removal controls, and says why', async () => {
+    stubFetch(() => jsonResponse(200, { members: [owner, teammate] }));
+    renderAs(<MembersPanel />, 'team_member');
+
+    expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByTestId('members-owners-only')).toHaveTextContent(
+      'Only owners can invite people and change or remove members.',
+    );
+    expect(screen.queryByLabelText('Role of Ada Lovelace')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove Ada Lovelace' })).not.toBeInTheDocument();
   });
 });

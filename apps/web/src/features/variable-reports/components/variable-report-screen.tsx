@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths, reportViews, type ReportView } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { useCanManage } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 
 import { reportQuery, useVariableReport } from '../api/get-variable-report';
@@ -245,6 +246,7 @@ function VariableShare({
 }) {
   const share = useVariableShare(organizationId, variableId);
   const change = useChangeVariableShare(organizationId, variableId);
+  const sharing = useCanManage('sharing');
   const settings = share.data;
   const link =
     settings?.token && typeof window !== 'undefined'
@@ -260,6 +262,7 @@ function VariableShare({
       viewCount={settings?.viewCount ?? 0}
       isLoading={share.isPending}
       isSaving={change.isPending}
+      disabledReason={sharing.reason}
       onToggle={(enabled) => change.mutate({ enabled }, { onError })}
       onRotate={() =>
         change.mutate('rotate', {
