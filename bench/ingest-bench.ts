@@ -7,8 +7,11 @@
 // batches of 100 events (course starts, variable values, answers and
 // completions of the seeded learners and courses) to POST /api/v1/events. It
 // prints events/s and the p50/p95 latency of a batch, beside the raw rate of
-// inserting the same rows straight into the database in the same run. See
-// README.md.
+// inserting the same stored rows (idempotency keys, log rows, runs, values,
+// answers) straight into the database in the same run. On PostgreSQL it also
+// measures the lag from an acknowledgement to the rollups showing the event
+// (rollups are folded by the workers there; PGlite counts them in the writing
+// transaction). See README.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -394,6 +397,56 @@ async function loadTest(base: string, key: string, catalog: Catalog, engine: Eng
 }
 
 /**
+ * Lag from acknowledgement to the rollups: while the load runs, one probe
+ * at a time sends a `course.started` of a new learner and polls the
+ * course-learners rollup until the learner is counted there.
+ */
+async function probeLag(
+  base: string,
+  key: string,
+  connection: DatabaseConnection,
+  organizationId: string,
+  catalog: Catalog,
+  isRunning: () => boolean,
+): Promise<number[]> {
+  const lags: number[] = [];
+  const course = catalog.courses[0];
+  if (!course) return lags;
+  for (let i = 0; isRunning(); i += 1) {
+    const email = `lag-probe-${Date.now()}-${i}@bench.invalid`;
+    const response = await fetch(`${base}/api/v1/events`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        events: [
+          {
+            id: `lag-${email}`,
+            type: 'course.started',
+            course: { externalCourseId: course.externalId },
+            learner: { email },
+          },
+        ],
+      }),
+    });
+    if (!response.ok) throw new Error(`lag probe answered ${response.status}: ${await response.text()}`);
+    const acknowledged = performance.now();
+    for (;;) {
+      const found = await connection.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from course_learners cl
+        join learners l on l.organization_id = cl.organization_id and l.id = cl.learner_id
+        where l.organization_id = ${organizationId} and l.email = ${email}`);
+      if ((found.rows[0]?.n ?? 0) > 0) break;
+      if (performance.now() - acknowledged > 60_000)
+        throw new Error('a probe event was not counted within 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    lags.push(performance.now() - acknowledged);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return lags.sort((a, b) => a - b);
+}
+
+/**
  * The same rows the API just wrote (events, runs, values, answers and the
  * learners' last activity), copied with new ids and sent straight to the
  * database as multi-row INSERT text: one transaction per batch of 100
@@ -404,8 +457,10 @@ async function rawInsertSameRows(connection: DatabaseConnection, organizationId:
   const fetchRows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
     (await connection.db.execute<T>(query)).rows;
   const events = await fetchRows<Record<string, unknown>>(
-    sql`select event_id, type, course_id, learner_id, occurred_at from ingested_events
-        where organization_id = ${organizationId} and api_key_id = ${apiKeyId}`,
+    sql`select event_id, type, course_id, learner_id, run_id, occurred_at, slide_number, question_id, variable_id,
+          value::text as value, correct, points
+        from learning_events
+        where organization_id = ${organizationId} and api_key_id = ${apiKeyId} and event_id like 'bench-%'`,
   );
   const runs = await fetchRows<Record<string, unknown>>(
     sql`select id, course_id, learner_id, client_run_id, started_at, completed_at from course_runs
@@ -464,17 +519,30 @@ async function rawInsertSameRows(connection: DatabaseConnection, organizationId:
       });
       const statements = [
         'begin',
-        `insert into ingested_events (organization_id, event_id, type, course_id, learner_id, occurred_at) values ${tuples(
+        `insert into learning_event_keys (organization_id, event_id, occurred_at) values ${tuples(
           batch.events,
-          [
-            () => org,
-            (row) => literal(`raw-${String(row.event_id)}`),
-            col('type'),
-            col('course_id'),
-            col('learner_id'),
-            col('occurred_at'),
-          ],
+          [() => org, (row) => literal(`raw-${String(row.event_id)}`), col('occurred_at')],
         )}`,
+        `insert into learning_events (organization_id, occurred_at, event_id, type, source, course_id, learner_id,
+           run_id, slide_number, question_id, variable_id, value, correct, points) values ${tuples(
+             batch.events,
+             [
+               () => org,
+               col('occurred_at'),
+               (row) => literal(`raw-${String(row.event_id)}`),
+               col('type'),
+               () => `'api'`,
+               col('course_id'),
+               col('learner_id'),
+               (row) => (row.run_id ? literal(runIds.get(row.run_id) ?? null) : 'null'),
+               col('slide_number'),
+               col('question_id'),
+               col('variable_id'),
+               (row) => `${literal(row.value)}::jsonb`,
+               col('correct'),
+               col('points'),
+             ],
+           )}`,
         `insert into course_runs (id, organization_id, course_id, learner_id, client_run_id, started_at, completed_at, created_at) values ${tuples(
           batch.runs,
           [
@@ -583,7 +651,26 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
     process.stdout.write(
       `  autocannon: ${connections} connections, ${durationSeconds} s, ${EVENTS_PER_BATCH} events per request\n`,
     );
-    const load = await loadTest(base, key, catalog, engine);
+    let isLoading = true;
+    const lagProbe =
+      connection.kind === 'postgres'
+        ? probeLag(base, key, connection, seeded.organizationId, catalog, () => isLoading)
+        : Promise.resolve(null);
+    const load = await loadTest(base, key, catalog, engine).finally(() => {
+      isLoading = false;
+    });
+    const lags = await lagProbe;
+    if (lags) {
+      process.stdout.write(
+        `  lag from acknowledgement to rollups (${lags.length} probes under load): ` +
+          `p50 ${percentile(lags, 50).toFixed(0)} ms, p95 ${percentile(lags, 95).toFixed(0)} ms, ` +
+          `max ${(lags.at(-1) ?? 0).toFixed(0)} ms\n`,
+      );
+    } else {
+      process.stdout.write(
+        '  lag from acknowledgement to rollups: 0 (PGlite counts them in the writing transaction)\n',
+      );
+    }
     server.child.kill('SIGTERM');
     await server.exited;
     server = undefined;
@@ -591,7 +678,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
     if (connection.kind === 'pglite') connection = await storage.open();
     try {
       const stored = await connection.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from ingested_events where api_key_id = ${apiKey.id}`,
+        sql`select count(*)::int as n from learning_events where api_key_id = ${apiKey.id}`,
       );
       const storedEvents = stored.rows[0]?.n ?? 0;
       const acknowledged = load.result['2xx'] * EVENTS_PER_BATCH;

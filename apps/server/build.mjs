@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js. Our workspace packages (contracts)
+// Bundles the server into dist/main.js and the worker into dist/worker.js. Our workspace packages (contracts)
 // are bundled in from source; npm dependencies stay external and load from
 // node_modules at run time.
 import { build } from 'esbuild';
@@ -8,12 +8,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {});
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: ['src/main.ts', 'src/worker.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
   external,
   banner: {
@@ -22,4 +22,4 @@ await build({
   },
   logLevel: 'warning',
 });
-console.log('server: built dist/main.js');
+console.log('server: built dist/main.js and dist/worker.js');

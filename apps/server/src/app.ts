@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type onRouteHookHandler,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import type { ErrorCode } from '@courselens/contracts';
+import { fastifyTrustProxy, type AppConfig } from './config';
 import type { DatabaseConnection } from './db/client';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { aiSummaryRoutes } from './modules/ai-summaries/ai-summaries.routes';
@@ -27,8 +33,12 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { createInvitationMailer } from './modules/team/invitation-mailer';
 import { teamRoutes } from './modules/team/team.routes';
 import { createLlmEngine } from './lib/llm';
+import type { JobRunner } from './jobs/job-runner';
+import { createAppJobRunner } from './jobs/registry';
+import { jobRoutes } from './modules/jobs/jobs.routes';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerRequestTextCheck } from './plugins/request-text';
 import { registerTenant } from './plugins/tenant';
 import { registerTrackerScript } from './plugins/tracker-script';
 import { registerWebApp } from './plugins/web-app';
@@ -41,9 +51,32 @@ export type BuildAppOptions = {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** Sees every route as it is registered (the tenant-isolation test enumerates them with it). */
   onRoute?: onRouteHookHandler;
+  /**
+   * The job queue, started by the caller (main.ts, with workers); routes
+   * publish domain events to it. Absent, the app starts a queue without
+   * workers itself and stops it on close.
+   */
+  jobs?: JobRunner;
 };
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
+
+function frameworkErrorAnswer(code: string): [number, { error: string; code: ErrorCode }] {
+  if (code === 'FST_ERR_BAD_URL')
+    return [
+      400,
+      {
+        error: 'The URL is not valid: a percent-encoded part of its path is not UTF-8 text',
+        code: 'BAD_REQUEST',
+      },
+    ];
+  if (code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return [
+      414,
+      { error: 'The URL is not valid: a part of its path is over 100 characters long', code: 'BAD_REQUEST' },
+    ];
+  return [500, { error: 'Internal server error', code: 'INTERNAL_ERROR' }];
+}
 
 /**
  * Builds the whole HTTP application without listening, so the same instance
@@ -55,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger ?? false }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Honour a caller's request id when it is sane, so a trace spans the
     // load balancer and us; otherwise mint one.
     requestIdHeader: false,
@@ -64,6 +97,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1_048_576,
+    // A path the router cannot take (a percent-encoding that is not UTF-8,
+    // e.g. a lone surrogate sent as %ED%A0%80; a segment over 100 characters)
+    // fails before routing and before the hooks and the error handler:
+    // answer it in the API's one error shape all the same.
+    frameworkErrors: (error, request, genericReply) => {
+      const [status, body] = frameworkErrorAnswer(error.code);
+      // The option is typed for any route's reply schema; this answer has none.
+      const reply = genericReply as unknown as FastifyReply;
+      void reply
+        .header('x-request-id', request.id)
+        .header('cache-control', 'no-store')
+        .status(status)
+        .send(body);
+    },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -106,18 +153,39 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         upgradeInsecureRequests: null,
       },
     },
-    // The app is served over plain HTTP in development and behind a TLS
-    // terminator in production; HSTS belongs to that terminator.
-    strictTransportSecurity: false,
+    // HSTS only when the product's public address is https: browsers then
+    // refuse plain HTTP to this host for a year (even if the TLS terminator
+    // in front forgets the header). In development (http://localhost) it is
+    // off, or browsers would pin localhost to https.
+    strictTransportSecurity: config.publicUrl?.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+  });
+
+  // No /api answer may be stored by a browser or a proxy: signed-in answers
+  // hold one organization's data (a shared computer's back button or disk
+  // cache must not show it after sign-out). Public reports and shared views
+  // get the same: their link can be revoked or rotated at any moment, and a
+  // cached copy would outlive that. A route that sets its own Cache-Control
+  // keeps it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if ((path === '/api' || path.startsWith('/api/')) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
   });
 
   // Caller and organization for every /api route, before any route exists.
   registerTenant(app, database.db);
+  // Then every string of the request must be storable text (NUL, lone surrogates): 400 otherwise.
+  registerRequestTextCheck(app);
   // Swagger collects routes as they are added, so it goes before them too.
   await registerDocs(app);
   const auth = createAuth(database.db, {
     secret: await resolveAuthSecret(database, config.authSecret),
     baseURL: config.publicUrl ?? `http://localhost:${config.port}`,
+    logger: app.log.child({ module: 'better-auth' }),
   });
 
   // One engine for every AI feature; null means each uses its built-in engine.
@@ -134,7 +202,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: createInvitationMailer(config.smtp, (err) => app.log.error({ err }, 'invitation e-mail failed')),
   });
   await app.register(profileRoutes, { db: database.db, auth });
-  await app.register(ingestionRoutes, { db: database.db });
+  let jobs = options.jobs;
+  if (!jobs) {
+    const ownJobs = createAppJobRunner(database, { workers: false });
+    await ownJobs.start();
+    app.addHook('onClose', async () => ownJobs.stop());
+    jobs = ownJobs;
+  }
+  await app.register(ingestionRoutes, { db: database.db, publish: jobs.publish });
+  await app.register(jobRoutes, { jobs });
   await app.register(courseRoutes, { db: database.db });
   await app.register(learnerRoutes, { db: database.db });
   await app.register(variableRoutes, { db: database.db });

@@ -49,6 +49,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEED_DEMO: 'nope' })).toThrow(/SEED_DEMO must be one of/);
   });
 
+  it('runs workers in the server unless told not to, which only PostgreSQL allows', () => {
+    expect(loadConfig({}).embeddedWorkers).toBe(true);
+    const url = 'postgres://app@db.example.com/courselens';
+    expect(loadConfig({ DATABASE_URL: url, EMBEDDED_WORKERS: 'false' }).embeddedWorkers).toBe(false);
+    expect(() => loadConfig({ EMBEDDED_WORKERS: 'false' })).toThrow(
+      'Invalid configuration: EMBEDDED_WORKERS=false needs DATABASE_URL: with the embedded database only the server can run the workers',
+    );
+  });
+
   it('reads the auth secret, public URL and SMTP settings', () => {
     const config = loadConfig({
       AUTH_SECRET: 'x'.repeat(32),
@@ -63,6 +72,17 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({}).smtp).toBeUndefined();
     expect(loadConfig({}).authSecret).toBeUndefined();
+  });
+
+  it('never echoes a secret or the credentials of a URL in a configuration error', () => {
+    expect(() => loadConfig({ AUTH_SECRET: 'short-but-secret' })).toThrow(
+      /^Invalid configuration: AUTH_SECRET must be at least 32 characters long$/,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'http://mailer:hunter22@mail.example.com' })).toThrow(
+      '(got "http://[redacted]@mail.example.com")',
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter22@db/x' })).not.toThrow(/hunter22/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter22@db/x' })).toThrow(/DATABASE_URL/);
   });
 
   it('rejects a short AUTH_SECRET and a non-SMTP SMTP_URL', () => {
@@ -82,4 +102,30 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ CSP_CONNECT_SRC: 'https://x.example/path' })).toThrow(/CSP_CONNECT_SRC/);
   });
+
+  it('reads TRUST_PROXY as none, one hop (true), a number of hops or a list of proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const value of ['false', 'no', '0'])
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(false);
+    // `true` is one hop, never Fastify's "trust every hop" (which believes a forged X-Forwarded-For).
+    for (const value of ['true', 'TRUE', 'yes', '1'])
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7 ,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each([['maybe'], ['10.0.0.0/33'], ['10.0.0.1, not-an-address'], ['99'], ['-1'], [',']])(
+    'rejects TRUST_PROXY=%j in one line',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        `Invalid configuration: TRUST_PROXY must be false, true (one proxy), a number of proxy hops up to 32, or a comma-separated list of proxy addresses or CIDR ranges (got ${JSON.stringify(value)})`,
+      );
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import type { LlmConfig } from './lib/llm';
@@ -8,6 +9,56 @@ const booleanFromEnv = z
     error: 'must be one of true, false, 1, 0, yes, no',
   })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/**
+ * Which proxies in front of us are trusted to say who the client is, in
+ * Fastify's `trustProxy` terms (proxy-addr): `false` trusts none (the socket's
+ * peer is the client), a number trusts that many hops counted from the right
+ * of `X-Forwarded-For` (the socket's peer first), a list trusts those proxy
+ * addresses or CIDR ranges. `true` is never passed on: Fastify's `true`
+ * trusts every hop, so the left-most, client-written `X-Forwarded-For` entry
+ * would become the address every limit is keyed on.
+ */
+export type TrustProxy = false | number | string[];
+
+/**
+ * TrustProxy as Fastify's `trustProxy` option. Hops become a function of the
+ * hop index, because Fastify (5.12+) treats a bare number as "trust nothing"
+ * (a hop count cannot tell the proxy from a client that reaches the server
+ * directly); with a hop count, the server must only be reachable through the
+ * proxy. Listing the proxies' addresses has no such condition.
+ */
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false || Array.isArray(trust)) return trust;
+  // Hop 0 is the socket's peer, hop 1 the right-most X-Forwarded-For entry, and so on.
+  return (_address, hop) => hop < trust;
+}
+
+const PROXY_ADDRESS_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_PRESETS.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: `true` means exactly one hop (the proxy we sit behind); see TrustProxy. */
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const normalized = value.trim().toLowerCase();
+  if (['false', 'no', '0'].includes(normalized)) return false;
+  if (['true', 'yes'].includes(normalized)) return 1;
+  if (/^\d+$/.test(normalized)) return Number(normalized) <= 32 ? Number(normalized) : undefined;
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+  return entries.length > 0 && entries.every(isProxyAddress) ? entries : undefined;
+}
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -44,7 +95,22 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   WEB_DIST_DIR: z.string().min(1, 'must not be empty').optional(),
   SEED_DEMO: booleanFromEnv.default(true),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  EMBEDDED_WORKERS: booleanFromEnv.default(true),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === undefined) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'must be false, true (one proxy), a number of proxy hops up to 32, or a comma-separated list of proxy addresses or CIDR ranges',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   PUBLIC_URL: z
     .string()
@@ -108,7 +174,14 @@ export type AppConfig = {
   /** Folder of the built web app; the server skips serving it when absent. */
   webDistDir: string;
   seedDemo: boolean;
-  trustProxy: boolean;
+  /**
+   * Run background workers (jobs, schedules, rollup folding) in this process
+   * (EMBEDDED_WORKERS). Off only on PostgreSQL, where `npm run worker`
+   * processes run them instead.
+   */
+  embeddedWorkers: boolean;
+  /** Whose `X-Forwarded-For` entries are believed when working out the client address (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
   /** Signs sessions; when unset one is generated once and kept in the database. */
   authSecret: string | undefined;
@@ -123,6 +196,15 @@ export type AppConfig = {
   /** The LLM engine's OpenAI-compatible endpoint; unset, every AI feature uses its built-in engine. */
   llm: LlmConfig | undefined;
 };
+
+/** Variables whose values are secrets: a configuration error names them but never echoes them. */
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'LLM_API_KEY']);
+
+/** The value a configuration error quotes: none for secrets, URLs without their `user:password@`. */
+function shownValue(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || SECRET_VARIABLES.has(name)) return undefined;
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1[redacted]@');
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -142,12 +224,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'configuration');
-      const got = cleaned[name];
+      const got = shownValue(name, cleaned[name]);
       return `${name} ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
     });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const values = parsed.data;
+  if (!values.EMBEDDED_WORKERS && !values.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: EMBEDDED_WORKERS=false needs DATABASE_URL: with the embedded database only the server can run the workers',
+    );
+  }
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
   return {
     env: values.NODE_ENV,
@@ -159,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     logLevel: values.LOG_LEVEL,
     webDistDir: values.WEB_DIST_DIR ? absolute(values.WEB_DIST_DIR) : defaultWebDistDir,
     seedDemo: values.SEED_DEMO,
+    embeddedWorkers: values.EMBEDDED_WORKERS,
     trustProxy: values.TRUST_PROXY,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     authSecret: values.AUTH_SECRET,

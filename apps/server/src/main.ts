@@ -7,6 +7,7 @@ import { runMigrations } from './db/migrate';
 import { seedDemoIfEmpty } from './db/demo';
 import { lockDataDir, type DataDirLock } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
+import { startQueueOnly, startWorkers, type Workers } from './jobs/workers';
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   let dataDirLock: DataDirLock | undefined;
   let database: DatabaseConnection | undefined;
   let app: FastifyInstance | undefined;
+  let workers: Workers | undefined;
 
   try {
     if (config.database.kind === 'pglite') {
@@ -40,12 +42,18 @@ async function main(): Promise<void> {
     await runMigrations(database);
     if (config.seedDemo) await seedDemoIfEmpty(database, logger);
 
-    app = await buildApp({ config, database, loggerInstance: logger });
-    installShutdown({ app, database, dataDirLock, logger, timeoutMs: config.shutdownTimeoutMs });
+    // Embedded workers (jobs, schedules, the rollup folder); on PostgreSQL
+    // `npm run worker` adds more processes.
+    workers = config.embeddedWorkers
+      ? await startWorkers(database, logger)
+      : await startQueueOnly(database, logger);
+    app = await buildApp({ config, database, loggerInstance: logger, jobs: workers.jobs });
+    installShutdown({ app, workers, database, dataDirLock, logger, timeoutMs: config.shutdownTimeoutMs });
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     logger.fatal({ err: error }, 'CourseLens failed to start');
     await app?.close().catch(() => undefined);
+    await workers?.stop().catch(() => undefined);
     await database?.close().catch(() => undefined);
     dataDirLock?.release();
     // Give the log transport a moment to flush before exiting.
@@ -60,6 +68,7 @@ async function main(): Promise<void> {
  */
 function installShutdown(parts: {
   app: FastifyInstance;
+  workers: Workers;
   database: DatabaseConnection;
   dataDirLock: DataDirLock | undefined;
   logger: Logger;
@@ -76,6 +85,7 @@ function installShutdown(parts: {
     }, parts.timeoutMs).unref();
     try {
       await parts.app.close();
+      await parts.workers.stop();
       await parts.database.close();
       parts.dataDirLock?.release();
       parts.logger.info('shutdown complete');

@@ -86,5 +86,10 @@ export const dashboardResponse = z.object({
   recentActivity: z.array(activityItemSchema),
   /** No live course and no ingested event yet: the web app shows how to get started. */
   isEmpty: z.boolean(),
+  /**
+   * Runs, values and answers stored but not yet counted in these figures
+   * (the workers count them within seconds); 0 when the figures are current.
+   */
+  pendingFacts: count,
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;

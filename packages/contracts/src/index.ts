@@ -3,9 +3,12 @@
 export * from './errors';
 export * from './health';
 export * from './subdomain';
+export * from './text';
+export * from './ids';
 export * from './reserved-subdomains';
 export * from './auth';
 export * from './organizations';
+export * from './roles';
 export * from './me';
 export * from './team';
 export * from './api-keys';
@@ -23,3 +26,4 @@ export * from './ai-summaries';
 export * from './variable-reports';
 export * from './question-reports';
 export * from './shared-views';
+export * from './jobs';

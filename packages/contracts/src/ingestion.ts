@@ -12,8 +12,13 @@ export const MAX_INGEST_BODY_BYTES = 1_048_576;
 
 export const INGESTION_EVENT_TYPES = [
   'course.started',
+  'slide.viewed',
   'variable.set',
   'question.answered',
+  'course.progressed',
+  'course.passed',
+  'course.failed',
+  'course.exited',
   'course.completed',
 ] as const;
 export type IngestionEventType = (typeof INGESTION_EVENT_TYPES)[number];
@@ -24,7 +29,14 @@ export const INGESTION_MESSAGES = {
   variableNotFound: (name: string) => `Variable with name ${name} not found`,
   invalidApiKey: 'Invalid or expired API key',
   eventNotObject: 'An event must be a JSON object',
+  timestampInFuture: 'timestamp is more than a day in the future: check the clock of the device that sent it',
+  timestampTooOld: 'timestamp is before 2000-01-01: check the clock of the device that sent it',
 } as const;
+
+/** Events dated before this are refused (a device clock gone wrong, or a bad conversion). */
+export const EARLIEST_EVENT_TIME = Date.UTC(2000, 0, 1);
+/** How far in the future an event may be dated (clock skew between devices and the server). */
+export const MAX_EVENT_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 
 const trimmed = (label: string, max: number) =>
   z
@@ -91,6 +103,41 @@ export const ingestionQuestionSchema = z.object({
   points: z.number({ error: 'question.points must be a number' }).finite().nullish(),
 });
 
+const optionalNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .finite(`${label} must be a number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`)
+    .nullish();
+
+export const ingestionSlideSchema = z.object({
+  /** The slide's position in the course (Storyline: its number in the scene's order). */
+  number: z
+    .number({ error: 'slide.number must be a number' })
+    .int('slide.number must be a whole number')
+    .min(0, 'slide.number must not be negative')
+    .max(1_000_000, 'slide.number is too large'),
+  title: optionalText('slide.title', 500),
+  scene: optionalText('slide.scene', 500),
+  /** Seconds the learner spent on the slide viewed before this one. */
+  secondsOnPrevious: optionalNumber('slide.secondsOnPrevious', 0, 31_536_000),
+});
+
+export const ingestionProgressSchema = z.object({
+  percent: z
+    .number({ error: 'progress.percent must be a number from 0 to 100' })
+    .finite('progress.percent must be a number from 0 to 100')
+    .min(0, 'progress.percent must be a number from 0 to 100')
+    .max(100, 'progress.percent must be a number from 0 to 100'),
+});
+
+/** The outcome of `course.passed` / `course.failed`. */
+export const ingestionResultSchema = z.object({
+  score: optionalNumber('result.score', -1_000_000_000, 1_000_000_000),
+  passMark: optionalNumber('result.passMark', -1_000_000_000, 1_000_000_000),
+});
+
 const eventBase = {
   /** The client's unique id of the event (idempotency key), 1 to 128 characters. */
   id: z
@@ -116,9 +163,14 @@ export const ingestionEventSchema = z.discriminatedUnion(
   'type',
   [
     z.object({ ...eventBase, type: z.literal('course.started') }),
-    z.object({ ...eventBase, type: z.literal('course.completed') }),
+    z.object({ ...eventBase, type: z.literal('slide.viewed'), slide: ingestionSlideSchema }),
     z.object({ ...eventBase, type: z.literal('variable.set'), variable: ingestionVariableSchema }),
     z.object({ ...eventBase, type: z.literal('question.answered'), question: ingestionQuestionSchema }),
+    z.object({ ...eventBase, type: z.literal('course.progressed'), progress: ingestionProgressSchema }),
+    z.object({ ...eventBase, type: z.literal('course.passed'), result: ingestionResultSchema.optional() }),
+    z.object({ ...eventBase, type: z.literal('course.failed'), result: ingestionResultSchema.optional() }),
+    z.object({ ...eventBase, type: z.literal('course.exited') }),
+    z.object({ ...eventBase, type: z.literal('course.completed') }),
   ],
   { error: `type must be one of ${INGESTION_EVENT_TYPES.join(', ')}` },
 );

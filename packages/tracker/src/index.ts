@@ -5,7 +5,7 @@
 // broadcast message.
 import { fetchBroadcast, showBanner } from './broadcast';
 import { createTracker, normalizeEndpoint, type Tracker } from './tracker';
-import type { QuestionAnswer, StorylinePlayer, TrackerOptions } from './types';
+import type { CourseResult, QuestionAnswer, SlideView, StorylinePlayer, TrackerOptions } from './types';
 
 export type * from './types';
 export { createTracker, type Tracker, type TrackerEnv } from './tracker';
@@ -20,6 +20,16 @@ export type CourseLensGlobal = {
   start(): void;
   setVariable(name: string, value: unknown): void;
   answer(question: QuestionAnswer): void;
+  /** Sends `slide.viewed` (and stops the automatic slide views of `autoSlides`). */
+  slide(view: SlideView): void;
+  /** Sends `course.progressed` with a percentage from 0 to 100. */
+  progress(percent: number): void;
+  /** Sends `course.passed` with the score and pass mark, if known. */
+  pass(result?: CourseResult): void;
+  /** Sends `course.failed` with the score and pass mark, if known. */
+  fail(result?: CourseResult): void;
+  /** Sends `course.exited`: the learner leaves without completing (suspend). */
+  exit(): void;
   /** Sends `course.completed` and everything still queued. */
   complete(): Promise<void>;
   /** Sends everything queued now, skipping any back-off wait. */
@@ -49,6 +59,7 @@ export type InstallOptions = {
 export function installGlobal(target: GlobalTarget, install: InstallOptions = {}): CourseLensGlobal {
   let tracker: Tracker | undefined;
   let storylineValues = new Map<string, string>();
+  let stopSlides: (() => void) | undefined;
   const storage = readStorage(target);
   const defaultEndpoint = install.scriptSrc?.replace(/\/tracker\.js([?#].*)?$/, '');
 
@@ -72,10 +83,21 @@ export function installGlobal(target: GlobalTarget, install: InstallOptions = {}
       );
       storylineValues = new Map();
       if (options.autoStart !== false) tracker.start();
+      stopSlides?.();
+      stopSlides = options.autoSlides === false ? undefined : watchAddress(target, tracker);
     },
     start: () => current('start')?.start(),
     setVariable: (name, value) => current('setVariable')?.setVariable(name, value),
     answer: (question) => current('answer')?.answer(question),
+    slide(view) {
+      stopSlides?.();
+      stopSlides = undefined;
+      current('slide')?.slide(view);
+    },
+    progress: (percent) => current('progress')?.progress(percent),
+    pass: (result) => current('pass')?.result(true, result),
+    fail: (result) => current('fail')?.result(false, result),
+    exit: () => current('exit')?.exit(),
     complete: () => current('complete')?.complete() ?? Promise.resolve(),
     flush: () => current('flush')?.flush() ?? Promise.resolve(),
     pending: () => tracker?.pending() ?? 0,
@@ -125,6 +147,30 @@ export function installGlobal(target: GlobalTarget, install: InstallOptions = {}
   };
   target.CourseLens = api;
   return api;
+}
+
+/**
+ * Automatic slide views: each new address of the page (path and hash, which
+ * routed web courses and Storyline's player change per slide) is a slide,
+ * numbered in the order first seen, titled with the page title. Checked
+ * twice a second: no history patching, nothing to break in the course.
+ */
+function watchAddress(target: GlobalTarget, tracker: Tracker): (() => void) | undefined {
+  const location = target.location;
+  if (!location || typeof target.setInterval !== 'function') return undefined;
+  const numbers = new Map<string, number>();
+  let shown = '';
+  const check = () => {
+    const address = location.pathname + location.hash;
+    if (address === shown) return;
+    shown = address;
+    if (!numbers.has(address)) numbers.set(address, numbers.size + 1);
+    const title = target.document?.title || undefined;
+    tracker.slide({ number: numbers.get(address)!, ...(title ? { title } : {}) });
+  };
+  check();
+  const timer = target.setInterval(check, 500);
+  return () => target.clearInterval?.(timer);
 }
 
 function readStorage(target: GlobalTarget): Storage | undefined {

@@ -1,6 +1,8 @@
 import { createQueue, hashKey, uniqueId } from './queue';
 import type {
+  CourseResult,
   EventDetail,
+  SlideView,
   IngestResult,
   QuestionAnswer,
   TrackerEvent,
@@ -31,6 +33,11 @@ export type Tracker = {
   start(): void;
   setVariable(name: string, value: unknown): void;
   answer(question: QuestionAnswer): void;
+  /** A slide view; the seconds spent on the previous one are measured here. */
+  slide(view: SlideView): void;
+  progress(percent: number): void;
+  result(passed: boolean, result?: CourseResult): void;
+  exit(): void;
   complete(): Promise<void>;
   flush(): Promise<void>;
   /** How many events wait to be acknowledged. */
@@ -69,6 +76,7 @@ export function createTracker(options: TrackerOptions, env: TrackerEnv): Tracker
   let failures = 0;
   let sending: Promise<void> | undefined;
   let started = false;
+  let lastSlideAt: number | undefined;
   // Ids already handed to a beacon since the page was last visible, so
   // visibilitychange and pagehide on one close do not send them twice.
   const beaconed = new Set<string>();
@@ -227,6 +235,42 @@ export function createTracker(options: TrackerOptions, env: TrackerEnv): Tracker
       const raw: unknown = question.answer;
       const answer = Array.isArray(raw) ? raw.join(', ') : question.answer;
       enqueue({ type: 'question.answered', question: clean({ ...question, answer }) });
+    },
+    slide(view) {
+      if (!view || typeof view.number !== 'number' || !(view.number >= 0)) {
+        console.warn('CourseLens.slide: a slide number (0 or more) is required');
+        return;
+      }
+      const now = Date.now();
+      const secondsOnPrevious =
+        lastSlideAt === undefined ? undefined : Math.round((now - lastSlideAt) / 1000);
+      lastSlideAt = now;
+      enqueue({
+        type: 'slide.viewed',
+        slide: clean({
+          number: Math.floor(view.number),
+          title: view.title,
+          scene: view.scene,
+          secondsOnPrevious,
+        }),
+      });
+    },
+    progress(percent) {
+      if (typeof percent !== 'number' || !(percent >= 0 && percent <= 100)) {
+        console.warn('CourseLens.progress: a percentage from 0 to 100 is required');
+        return;
+      }
+      enqueue({ type: 'course.progressed', progress: { percent } });
+    },
+    result(passed, result) {
+      enqueue({
+        type: passed ? 'course.passed' : 'course.failed',
+        ...(result ? { result: clean(result) } : {}),
+      });
+    },
+    exit() {
+      enqueue({ type: 'course.exited' });
+      void flush();
     },
     complete() {
       enqueue({ type: 'course.completed' });

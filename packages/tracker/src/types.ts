@@ -19,7 +19,22 @@ export type QuestionAnswer = {
   points?: number;
 };
 
-export type EventType = 'course.started' | 'variable.set' | 'question.answered' | 'course.completed';
+export type EventType =
+  | 'course.started'
+  | 'slide.viewed'
+  | 'variable.set'
+  | 'question.answered'
+  | 'course.progressed'
+  | 'course.passed'
+  | 'course.failed'
+  | 'course.exited'
+  | 'course.completed';
+
+/** A slide (or page) the learner sees; `number` is its place in the course. */
+export type SlideView = { number: number; title?: string; scene?: string };
+
+/** A pass or fail with its score and the mark it was measured against. */
+export type CourseResult = { score?: number; passMark?: number };
 
 type EventBase = {
   /** Unique per event, so a retried request never counts twice. */
@@ -32,7 +47,10 @@ type EventBase = {
 
 /** What an event says, besides who and when. */
 export type EventDetail =
-  | { type: 'course.started' | 'course.completed' }
+  | { type: 'course.started' | 'course.completed' | 'course.exited' }
+  | { type: 'slide.viewed'; slide: SlideView & { secondsOnPrevious?: number } }
+  | { type: 'course.progressed'; progress: { percent: number } }
+  | { type: 'course.passed' | 'course.failed'; result?: CourseResult }
   | { type: 'variable.set'; variable: { name: string; value: VariableValue } }
   | { type: 'question.answered'; question: QuestionAnswer };
 
@@ -43,6 +61,9 @@ export type AnyTrackerEvent = EventBase & {
   type: EventType;
   variable?: { name: string; value: VariableValue };
   question?: QuestionAnswer;
+  slide?: SlideView & { secondsOnPrevious?: number };
+  progress?: { percent: number };
+  result?: CourseResult;
 };
 
 export type IngestResult = {
@@ -62,6 +83,13 @@ export type TrackerOptions = {
   run?: string;
   /** Send `course.started` from init (default true). */
   autoStart?: boolean;
+  /**
+   * Send `slide.viewed` by itself whenever the page's address changes (web
+   * courses that route, and Storyline's slide navigation), numbering each
+   * address in the order first seen (default true). The first call of
+   * `CourseLens.slide()` turns it off: the course then numbers its slides.
+   */
+  autoSlides?: boolean;
   /** How long new events wait to be sent together, in ms (default 1000). */
   flushDelay?: number;
   /** Called with the server's answer to every batch. */

@@ -42,6 +42,10 @@ export type DatabaseConnection = {
   close: () => Promise<void>;
   /** PGlite only: a tarball of the data folder (tests clone migrated databases with it). */
   dumpDataDir?: () => Promise<Blob>;
+  /** PGlite only: the engine itself (the job queue talks to it through its own adapter). */
+  pglite?: PGlite;
+  /** PostgreSQL only: the URL, for clients that keep a pool of their own (the job queue). */
+  url?: string;
 };
 
 export type DatabaseOptions =
@@ -60,6 +64,9 @@ async function createPglite(options: {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  // One connection, so no writer ever waits for another: the rollups are
+  // counted in the writing transaction (see migration 0009).
+  await client.exec(`set courselens.rollups = 'inline'`);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   let lockQueue: Promise<unknown> = Promise.resolve();
   return {
@@ -80,6 +87,7 @@ async function createPglite(options: {
       if (!client.closed) await client.close();
     },
     dumpDataDir: async () => client.dumpDataDir('none'),
+    pglite: client,
   };
 }
 
@@ -101,6 +109,7 @@ async function createPostgres(options: {
   return {
     db,
     kind: 'postgres',
+    url: options.url,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -5,6 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 import { appVersion } from '../lib/version';
 import { DOCS_THEME_CSS } from './docs-theme';
+import { forbiddenMessage, isOwnerAccess } from './tenant';
 
 /**
  * The product documentation at `/docs/`: getting started, connecting a course
@@ -25,8 +26,11 @@ analytics, AI summaries, pipelines and custom AI agents.
 1. **Create an account** at [/signup](/signup): your name, e-mail, a password
    (8 to 128 characters) and your organization's name. The organization is
    created with you as its owner and becomes your primary organization.
-2. **Invite your team** from *Settings → Members*. Owners manage the team,
-   the organization settings and billing; everyone works with the learning data.
+2. **Invite your team** from *Settings → Invitations*. Owners manage the
+   team, the organization settings, billing and API keys, delete courses and
+   share reports and views publicly; team members work with the learning data
+   (courses, broadcasts, variables, questions, reports, AI summaries). An
+   owners-only call answers 403 and says who may make it.
 3. **Connect a course** (below) and open *Courses*: learners appear as soon as
    they start.
 
@@ -102,6 +106,17 @@ else {
 
 Then, with more *Execute JavaScript* triggers:
 
+- on the slide master (*when the timeline starts*), to number slides as the
+  course shows them:
+  \`var p = GetPlayer(); CourseLens.slide({ number: p.GetVar('SlideNumber'),
+  title: p.GetVar('SlideTitle'), scene: p.GetVar('SceneTitle') });\` where
+  \`SlideNumber\`, \`SlideTitle\` and \`SceneTitle\` are project variables
+  you set on the master slide from Storyline's built-in slide number, slide
+  title and scene title (without this trigger the tracker still sends one
+  view per slide from the player's address);
+- on the results slide, with the score and pass mark of your result slide:
+  \`CourseLens.pass({ score: GetPlayer().GetVar('Score'), passMark: 80 });\`
+  or \`CourseLens.fail({ ... })\`;
 - on later slides (*when the timeline starts*) or *when a variable changes*:
   \`CourseLens.syncStorylineVariables(['Score', 'Department', 'Passed']);\`
   (only the variables whose value changed since the last call are sent);
@@ -124,6 +139,19 @@ Then, with more *Execute JavaScript* triggers:
 - \`CourseLens.answer({ interactionId, slideNumber, questionNumber, text,
   answer, correct, correctAnswer, points })\` records a response as
   \`question.answered\`; only \`interactionId\` is required.
+- \`CourseLens.slide({ number, title, scene })\` records a slide view as
+  \`slide.viewed\`, with the seconds spent on the previous slide. Without it
+  the tracker sends slide views on its own: every new address of the page
+  (routed web courses change the path or the hash per page, and so does
+  Storyline's player per slide) is a slide, numbered in the order first seen
+  and titled with the page title. The first call of \`CourseLens.slide()\`
+  turns the automatic views off, so a course that numbers its slides is never
+  counted twice; \`autoSlides: false\` in \`init\` turns them off from the start.
+- \`CourseLens.progress(percent)\` records \`course.progressed\` (0 to 100).
+- \`CourseLens.pass({ score, passMark })\` and \`CourseLens.fail({ score,
+  passMark })\` record \`course.passed\` / \`course.failed\`.
+- \`CourseLens.exit()\` records \`course.exited\`: the learner leaves without
+  completing (a suspend).
 - \`CourseLens.complete()\` sends \`course.completed\` and everything still
   waiting.
 - \`CourseLens.syncStorylineVariables(names)\` (or
@@ -161,9 +189,10 @@ Sign in with \`POST /api/session\` to get a session token, then send it as
 
 ## Ingestion API
 
-\`POST /api/v1/events\` with \`Authorization: Bearer <API key>\` (scope
-**ingest** or **full**) and a JSON body \`{"events": [...]}\` of 1 to 1000
-events, at most 1 MB (larger: 413). Each event:
+\`POST /api/v1/events\` with \`Authorization: Bearer <API key>\` (keys have
+one scope, **ingest**: they send data and read nothing) and a JSON body
+\`{"events": [...]}\` of 1 to 1000 events, at most 1 MB (larger: 413). Each
+event:
 
 \`\`\`json
 { "id": "evt-0001", "type": "variable.set", "timestamp": "2026-01-31T09:30:00Z",
@@ -173,11 +202,25 @@ events, at most 1 MB (larger: 413). Each event:
   "variable": { "name": "final_score", "value": 87 } }
 \`\`\`
 
-\`type\` is \`course.started\`, \`variable.set\` (with \`variable\`),
-\`question.answered\` (with \`question\`: \`interactionId\`, \`slideNumber\`,
-\`questionNumber\`, \`text\`, \`answer\`, \`correct\`, \`correctAnswer\`,
-\`points\`) or \`course.completed\`; \`timestamp\` defaults to now and \`run\`
-names one attempt. The answer is \`{"accepted": n, "duplicates": n,
+\`type\` is one of:
+
+| type | with | means |
+| --- | --- | --- |
+| \`course.started\` | | a run (attempt) begins |
+| \`slide.viewed\` | \`slide\`: \`number\`, \`title\`, \`scene\`, \`secondsOnPrevious\` | a slide or page is shown |
+| \`variable.set\` | \`variable\`: \`name\`, \`value\` | a course variable's value |
+| \`question.answered\` | \`question\`: \`interactionId\`, \`slideNumber\`, \`questionNumber\`, \`text\`, \`answer\`, \`correct\`, \`correctAnswer\`, \`points\` | a response |
+| \`course.progressed\` | \`progress\`: \`percent\` (0 to 100) | how far the learner got |
+| \`course.passed\`, \`course.failed\` | \`result\` (optional): \`score\`, \`passMark\` | the attempt's outcome |
+| \`course.exited\` | | left without completing (suspended) |
+| \`course.completed\` | | the attempt is complete |
+
+\`timestamp\` defaults to now and must lie between 2000-01-01 and a day
+from now (a device clock gone wrong is refused, for that event alone);
+\`run\` names one attempt. Text must not contain a NUL character or half of
+an emoji (an unpaired surrogate): such an event is refused alone. Every
+accepted event is kept whole in the learning-event log, with any further
+fields you add (up to 4 000 characters of JSON). The answer is \`{"accepted": n, "duplicates": n,
 "rejected": [{"index", "id", "error"}]}\`: a bad event is listed and the others
 are stored, committed before the answer. An \`id\` already stored is a
 duplicate and changes nothing, so retry freely. Learners are created by
@@ -188,6 +231,25 @@ headers may send the key as \`"key"\` in the body (\`text/plain\` is accepted).
 \`GET /api/v1/courses/{externalCourseId}/broadcast\` returns the course's
 message. Both allow calls from any origin (CORS).
 `.trim();
+
+/**
+ * The reference says which operations only owners may call, taken from the
+ * route's own access declaration, so the docs cannot drift from the 403s.
+ */
+const markOwnerOnlyOperations: typeof jsonSchemaTransform = (input) => {
+  const result = jsonSchemaTransform(input);
+  const access = input.route.config?.access;
+  if (!access || !isOwnerAccess(access)) return result;
+  const note = `**Owners only.** ${forbiddenMessage(access)}; a team member gets 403.`;
+  const { description } = result.schema as { description?: unknown };
+  return {
+    ...result,
+    schema: {
+      ...result.schema,
+      description: typeof description === 'string' ? `${note}\n\n${description}` : note,
+    },
+  };
+};
 
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -206,7 +268,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: markOwnerOnlyOperations,
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',

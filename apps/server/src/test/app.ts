@@ -3,10 +3,13 @@ import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { DatabaseConnection } from '../db/client';
 import { createTestDatabase } from './database';
+import type { JobRunner } from '../jobs/job-runner';
+import { createAppJobRunner } from '../jobs/registry';
 
 export type TestApp = {
   app: FastifyInstance;
   database: DatabaseConnection;
+  jobs: JobRunner;
   close: () => Promise<void>;
 };
 
@@ -22,12 +25,18 @@ export async function createTestApp(configOverrides: Partial<AppConfig> = {}): P
     signupLimitPerHour: 0,
     ...configOverrides,
   };
-  const app = await buildApp({ config, database, logger: false });
+  // The real queue, without workers: what is published is stored, and
+  // tests that need jobs to run start a runner with workers of their own.
+  const jobs = createAppJobRunner(database, { workers: false });
+  await jobs.start();
+  const app = await buildApp({ config, database, logger: false, jobs });
   return {
     app,
     database,
+    jobs,
     close: async () => {
       await app.close();
+      await jobs.stop();
       await database.close();
     },
   };

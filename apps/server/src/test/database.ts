@@ -22,6 +22,9 @@ export async function createTestDatabase(
       adminUrl,
       options.isEmpty ? `create database ${name}` : `create database ${name} template ${template}`,
     );
+    // Rollups counted as facts are written, as on PGlite, so a test reads
+    // them right after a write; the folder's own tests ask for 'deferred'.
+    await adminQuery(adminUrl, `alter database ${name} set courselens.rollups = 'inline'`);
     const url = withDatabase(adminUrl, name);
     const connection = await createDatabase({ kind: 'postgres', url, maxConnections: 4 });
     return {

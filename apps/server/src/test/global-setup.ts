@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
-import { createDatabase } from '../db/client';
+import { createDatabase, type DatabaseConnection } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { createAppJobRunner } from '../jobs/registry';
 
 declare module 'vitest' {
   // Module augmentation needs an interface.
@@ -35,7 +36,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.end();
     const templateUrl = withDatabase(adminUrl, TEMPLATE_DB);
     const connection = await createDatabase({ kind: 'postgres', url: templateUrl });
-    await runMigrations(connection);
+    await prepareDatabase(connection);
     await connection.close();
     project.provide('postgresAdminUrl', adminUrl);
     project.provide('postgresTemplate', TEMPLATE_DB);
@@ -50,7 +51,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const dir = await mkdtemp(join(tmpdir(), 'courselens-test-'));
   const connection = await createDatabase({ kind: 'pglite' });
-  await runMigrations(connection);
+  await prepareDatabase(connection);
   if (!connection.dumpDataDir) throw new Error('PGlite connection cannot dump its data folder');
   const dump = await connection.dumpDataDir();
   const path = join(dir, 'migrated.tar');
@@ -62,6 +63,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await rm(dir, { recursive: true, force: true });
   };
+}
+
+/** Our migrations and the job queue's tables, so each test file starts from both. */
+async function prepareDatabase(connection: DatabaseConnection): Promise<void> {
+  await runMigrations(connection);
+  const jobs = createAppJobRunner(connection, { workers: false });
+  await jobs.start();
+  await jobs.stop();
 }
 
 export function withDatabase(url: string, database: string): string {

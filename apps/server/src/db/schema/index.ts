@@ -8,7 +8,7 @@ export * from './learners';
 export * from './variables';
 export * from './questions';
 export * from './rollups';
-export * from './ingestion';
+export * from './events';
 export * from './reports';
 export * from './shared-views';
 export * from './ai-summaries';

@@ -17,7 +17,7 @@ import {
   courseRunQuestions,
   courseRuns,
   courses,
-  ingestedEvents,
+  learningEventKeys,
   learnerVariableValues,
   learners,
   organizations,
@@ -96,7 +96,9 @@ describe('migrations', () => {
       'learner_variable_values',
       'questions',
       'course_run_questions',
-      'ingested_events',
+      'learning_event_keys',
+      'learning_events',
+      'rollup_queue',
       'custom_reports',
       'custom_report_variables',
       'custom_report_questions',
@@ -258,17 +260,17 @@ describe('constraints', () => {
     const organization = await insertOrganization(db);
     const insertEvent = () =>
       db
-        .insert(ingestedEvents)
-        .values({ organizationId: organization.id, eventId: 'evt-1', type: 'variable.set' })
+        .insert(learningEventKeys)
+        .values({ organizationId: organization.id, eventId: 'evt-1', occurredAt: new Date() })
         .onConflictDoNothing()
-        .returning({ id: ingestedEvents.id });
+        .returning({ eventId: learningEventKeys.eventId });
     expect(await insertEvent()).toHaveLength(1);
     expect(await insertEvent()).toHaveLength(0);
     expect(
       await sqlStateOf(
         db
-          .insert(ingestedEvents)
-          .values({ organizationId: organization.id, eventId: '', type: 'variable.set' }),
+          .insert(learningEventKeys)
+          .values({ organizationId: organization.id, eventId: '', occurredAt: new Date() }),
       ),
     ).toBe(CHECK_VIOLATION);
   });

@@ -330,6 +330,8 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
       await inserter.insert(tx, courseRunQuestions, chunk.responses);
     }
     await rebuildRollups(tx, organizationId);
+    // The seeded history in the learning-event log, as if it had been ingested.
+    await tx.execute(sql`select backfill_learning_events(${organizationId}::uuid)`);
   });
 
   // PGlite has no autovacuum daemon, so without this the planner keeps the

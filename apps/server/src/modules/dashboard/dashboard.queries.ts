@@ -60,7 +60,7 @@ export async function countCoursesAndEvents(db: Database, organizationId: string
   const { rows } = await db.execute<{ courses: string; has_events: boolean }>(sql`
     select
       (select count(*) from courses where organization_id = ${organizationId} and not is_deleted) as courses,
-      exists (select 1 from ingested_events where organization_id = ${organizationId}) as has_events
+      exists (select 1 from learning_event_keys where organization_id = ${organizationId}) as has_events
   `);
   const row = rows[0];
   return { courses: toCount(row?.courses), hasEvents: row?.has_events === true };
@@ -221,3 +221,11 @@ type HardestRow = {
   responses: number;
   correct: number;
 };
+
+/** Facts of the organization written but not yet counted in the rollups (queued for the folder). */
+export async function countPendingFacts(db: Database, organizationId: string): Promise<number> {
+  const { rows } = await db.execute<{ pending: string }>(
+    sql`select count(*) as pending from rollup_queue where organization_id = ${organizationId}`,
+  );
+  return toCount(rows[0]?.pending);
+}

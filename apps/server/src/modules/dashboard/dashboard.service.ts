@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { listRecentActivity } from '../activity/activity.service';
 import {
   countCourseRuns,
+  countPendingFacts,
   countCoursesAndEvents,
   countLearners,
   listRunsPerDay,
@@ -47,18 +48,20 @@ export async function getDashboard(
 ): Promise<DashboardResponse> {
   const { organizationId } = input;
   const bounds = periodBounds(input.days, now);
-  const [learners, coursesAndEvents, runs, responses, runsPerDay, topCourses, recent] = await Promise.all([
-    countLearners(db, organizationId, bounds, now),
-    countCoursesAndEvents(db, organizationId),
-    countCourseRuns(db, organizationId, bounds),
-    summarizeResponses(db, organizationId, bounds, {
-      minResponses: HARDEST_QUESTIONS_MIN_RESPONSES,
-      limit: DASHBOARD_TOP_LIMIT,
-    }),
-    listRunsPerDay(db, organizationId, bounds),
-    listTopCourses(db, organizationId, bounds, DASHBOARD_TOP_LIMIT),
-    listRecentActivity(db, organizationId, DASHBOARD_RECENT_ACTIVITY),
-  ]);
+  const [learners, coursesAndEvents, runs, responses, runsPerDay, topCourses, recent, pendingFacts] =
+    await Promise.all([
+      countLearners(db, organizationId, bounds, now),
+      countCoursesAndEvents(db, organizationId),
+      countCourseRuns(db, organizationId, bounds),
+      summarizeResponses(db, organizationId, bounds, {
+        minResponses: HARDEST_QUESTIONS_MIN_RESPONSES,
+        limit: DASHBOARD_TOP_LIMIT,
+      }),
+      listRunsPerDay(db, organizationId, bounds),
+      listTopCourses(db, organizationId, bounds, DASHBOARD_TOP_LIMIT),
+      listRecentActivity(db, organizationId, DASHBOARD_RECENT_ACTIVITY),
+      countPendingFacts(db, organizationId),
+    ]);
   return {
     period: {
       days: input.days,
@@ -87,5 +90,6 @@ export async function getDashboard(
     minResponses: HARDEST_QUESTIONS_MIN_RESPONSES,
     recentActivity: recent,
     isEmpty: coursesAndEvents.courses === 0 && !coursesAndEvents.hasEvents,
+    pendingFacts,
   };
 }

@@ -1,4 +1,5 @@
 import type { DashboardResponse } from '@courselens/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertCourse,
@@ -7,7 +8,8 @@ import {
   insertQuestion,
   insertResponse,
 } from '../../db/factories/learning';
-import { activityEvents, ingestedEvents } from '../../db/schema';
+import { activityEvents, learningEventKeys } from '../../db/schema';
+import { foldAllRollups } from '../../jobs/rollup-folder';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
 import { periodBounds } from './dashboard.service';
@@ -265,8 +267,19 @@ describe('GET /api/dashboard', () => {
     const organizationId = fresh.organization.id;
     await insertCourse(db, { organizationId, isDeleted: true, deletedAt: new Date() });
     expect((await getDashboard(fresh)).isEmpty).toBe(true);
-    await db.insert(ingestedEvents).values({ organizationId, eventId: 'probe-1', type: 'course.started' });
+    await db.insert(learningEventKeys).values({ organizationId, eventId: 'probe-1', occurredAt: new Date() });
     expect((await getDashboard(fresh)).isEmpty).toBe(false);
+  });
+
+  it('says how many stored records the workers have not counted yet', async () => {
+    const user = await signUpViaApi(testApp.app);
+    expect((await getDashboard(user)).pendingFacts).toBe(0);
+    const { db } = testApp.database;
+    await db.execute(sql`insert into rollup_queue (organization_id, kind, row_id)
+      values (${user.organization.id}, 'run', gen_random_uuid()), (${user.organization.id}, 'value', gen_random_uuid())`);
+    expect((await getDashboard(user)).pendingFacts).toBe(2);
+    await foldAllRollups(db);
+    expect((await getDashboard(user)).pendingFacts).toBe(0);
   });
 
   it('answers 400 for a period other than 7, 30 or 90 days', async () => {

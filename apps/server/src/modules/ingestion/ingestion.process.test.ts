@@ -11,12 +11,16 @@ import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createDatabase, type DatabaseConnection } from '../../db/client';
 import { withDatabase } from '../../test/global-setup';
+import { expectRollupsMatchRecount } from '../../test/rollup-recount';
 
 // Durability of the ingestion API: the real server (src/main.ts) runs as a
 // child process on a temporary DATA_DIR (or, in the PostgreSQL pass, a fresh
 // database), a client ingests with retries while the test kills the server
 // with SIGKILL, restarts it on the same data, and at the end every event the
-// server acknowledged is stored exactly once, and nothing else is.
+// server acknowledged is stored exactly once, and nothing else is. On
+// PostgreSQL the rollups are folded by a separate worker process
+// (src/worker.ts; the server runs none), killed with SIGKILL as well while
+// it folds: every rollup must still equal a recount of the raw rows.
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 const adminUrl = inject('postgresAdminUrl');
@@ -45,8 +49,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function startServer(env: Record<string, string>): RunningServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+function startServer(env: Record<string, string>, entry = 'src/main.ts'): RunningServer {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -111,6 +115,14 @@ async function freshStorage(): Promise<{
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(100);
+  }
+}
+
 const BATCHES = 40;
 const EVENTS_PER_BATCH = 25;
 
@@ -121,8 +133,12 @@ describe('ingestion survives SIGKILL', { timeout: 300_000 }, () => {
     const base = `http://127.0.0.1:${port}`;
     const env = { ...storage.env, PORT: String(port) };
 
+    // On PostgreSQL the folding happens in a worker process of its own.
+    const withWorker = Boolean(adminUrl);
+    if (withWorker) Object.assign(env, { EMBEDDED_WORKERS: 'false' });
     let server = startServer(env);
     await waitForHealth(server, base);
+    let worker = withWorker ? startServer(env, 'src/worker.ts') : null;
     const signup = await fetch(`${base}/api/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -192,9 +208,24 @@ describe('ingestion survives SIGKILL', { timeout: 300_000 }, () => {
       }
     })();
 
-    // The chaos: kill the server twice while the client is mid-stream.
-    for (const threshold of [BATCHES * EVENTS_PER_BATCH * 0.25, BATCHES * EVENTS_PER_BATCH * 0.6]) {
+    // The chaos: kill the server twice while the client is mid-stream, and
+    // the worker three times (it folds every 200 ms while facts arrive).
+    const total = BATCHES * EVENTS_PER_BATCH;
+    for (const [threshold, target] of [
+      [total * 0.2, 'worker'],
+      [total * 0.25, 'server'],
+      [total * 0.45, 'worker'],
+      [total * 0.6, 'server'],
+      [total * 0.8, 'worker'],
+    ] as const) {
       while (acknowledged.size < threshold) await sleep(5);
+      if (target === 'worker') {
+        if (!worker) continue;
+        worker.child.kill('SIGKILL');
+        await worker.exited;
+        worker = startServer(env, 'src/worker.ts');
+        continue;
+      }
       server.child.kill('SIGKILL');
       await server.exited;
       server = startServer(env);
@@ -208,10 +239,28 @@ describe('ingestion survives SIGKILL', { timeout: 300_000 }, () => {
     expect(connectionFailures).toBeGreaterThan(0);
     expect(attempts).toBeGreaterThan(BATCHES);
 
+    if (worker) {
+      // The last worker catches up with what is still queued, then stops.
+      const connection = await storage.open();
+      try {
+        await waitFor(async () => {
+          const left = await connection.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from rollup_queue`,
+          );
+          return left.rows[0]?.n === 0;
+        });
+      } finally {
+        await connection.close();
+      }
+      worker.child.kill('SIGKILL');
+      await worker.exited;
+    }
+
     const connection = await storage.open();
     try {
+      await expectRollupsMatchRecount(connection.db);
       const stored = await connection.db.execute<{ event_id: string }>(
-        sql`select event_id from ingested_events where organization_id = ${organization.id}`,
+        sql`select event_id from learning_event_keys where organization_id = ${organization.id}`,
       );
       const storedIds = stored.rows.map((row) => row.event_id);
       expect(new Set(storedIds).size).toBe(storedIds.length);

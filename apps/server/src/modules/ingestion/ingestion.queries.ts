@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { IngestedEventType, VariableDataType } from '../../db/schema';
+import type { LearningEventSource, LearningEventType, VariableDataType } from '../../db/schema';
 
 // Set-based SQL for one ingestion batch. Every statement takes whole columns
 // as array parameters (`unnest($n::type[])`), so a batch of 1000 events costs
@@ -17,12 +17,12 @@ export type IngestionSettings = { autoRegister: boolean; apiKeyName: string | nu
 export async function getIngestionSettings(
   db: Database,
   organizationId: string,
-  apiKeyId: string,
+  apiKeyId: string | null,
 ): Promise<IngestionSettings> {
   const result: Rows<{ auto_register: boolean; api_key_name: string | null }> = await db.execute(sql`
     select o.auto_register, k.name as api_key_name
     from organizations o
-    left join api_keys k on k.organization_id = o.id and k.id = ${apiKeyId}
+    left join api_keys k on k.organization_id = o.id and k.id = ${apiKeyId}::uuid
     where o.id = ${organizationId}`);
   const row = result.rows[0];
   return { autoRegister: row?.auto_register ?? true, apiKeyName: row?.api_key_name ?? null };
@@ -36,7 +36,7 @@ export async function findStoredEventIds(
 ): Promise<Set<string>> {
   if (eventIds.length === 0) return new Set();
   const result: Rows<{ event_id: string }> = await db.execute(sql`
-    select event_id from ingested_events
+    select event_id from learning_event_keys
     where organization_id = ${organizationId} and event_id = any(${sql.param(eventIds)}::text[])`);
   return new Set(result.rows.map((row) => row.event_id));
 }
@@ -230,38 +230,166 @@ export async function insertQuestions(
 }
 
 /**
- * Stores the events' ids (the idempotency keys) and returns those that were
+ * Claims the events' ids (the idempotency keys) and returns those that were
  * new: an id already stored, by an earlier request or a concurrent one that
  * committed first, is skipped and counts as a duplicate.
  */
-export async function insertIngestedEvents(
+export async function insertEventKeys(
   db: Database,
   organizationId: string,
-  apiKeyId: string,
-  events: readonly {
-    eventId: string;
-    type: IngestedEventType;
-    courseId: string;
-    learnerId: string;
-    occurredAt: Date;
-  }[],
+  events: readonly { eventId: string; occurredAt: Date }[],
 ): Promise<Set<string>> {
   if (events.length === 0) return new Set();
   const sorted = [...events].sort((a, b) => compare(a.eventId, b.eventId));
   const result: Rows<{ event_id: string }> = await db.execute(sql`
-    insert into ingested_events (organization_id, event_id, type, api_key_id, course_id, learner_id, occurred_at)
-    select ${organizationId}, e.event_id, e.type, ${apiKeyId}, e.course_id, e.learner_id, e.occurred_at
+    insert into learning_event_keys (organization_id, event_id, occurred_at)
+    select ${organizationId}, e.event_id, e.occurred_at
     from unnest(
       ${sql.param(sorted.map((e) => e.eventId))}::text[],
-      ${sql.param(sorted.map((e) => e.type))}::text[],
-      ${sql.param(sorted.map((e) => e.courseId))}::uuid[],
-      ${sql.param(sorted.map((e) => e.learnerId))}::uuid[],
       ${sql.param(sorted.map((e) => iso(e.occurredAt)))}::timestamptz[]
-    ) as e(event_id, type, course_id, learner_id, occurred_at)
+    ) as e(event_id, occurred_at)
     order by e.event_id
     on conflict do nothing
     returning event_id`);
   return new Set(result.rows.map((row) => row.event_id));
+}
+
+export type LogRow = {
+  eventId: string;
+  type: LearningEventType;
+  occurredAt: Date;
+  courseId: string;
+  learnerId: string;
+  runId: string | null;
+  slideNumber: number | null;
+  slideTitle: string | null;
+  scene: string | null;
+  questionId: string | null;
+  variableId: string | null;
+  /** JSON text of the value or answer, or null. */
+  value: string | null;
+  correct: boolean | null;
+  points: number | null;
+  score: number | null;
+  passMark: number | null;
+  percent: number | null;
+  seconds: number | null;
+  /** JSON text of what else the sender put in the event, or null. */
+  extras: string | null;
+};
+
+/** Appends events to the log (its month partitions must exist: `ensureEventPartitions`). */
+export async function insertLearningEvents(
+  db: Database,
+  organizationId: string,
+  source: { source: LearningEventSource; apiKeyId: string | null },
+  rows: readonly LogRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <T>(pick: (row: LogRow) => T) => sql.param(rows.map(pick));
+  await db.execute(sql`
+    insert into learning_events (organization_id, occurred_at, event_id, type, source, api_key_id, course_id,
+      learner_id, run_id, slide_number, slide_title, scene, question_id, variable_id, value, correct, points, score,
+      pass_mark, percent, seconds, extras)
+    select ${organizationId}, e.occurred_at, e.event_id, e.type, ${source.source}, ${source.apiKeyId}::uuid,
+      e.course_id, e.learner_id, e.run_id, e.slide_number, e.slide_title, e.scene, e.question_id, e.variable_id,
+      e.value::jsonb, e.correct, e.points, e.score, e.pass_mark, e.percent, e.seconds, e.extras::jsonb
+    from unnest(
+      ${column((r) => iso(r.occurredAt))}::timestamptz[],
+      ${column((r) => r.eventId)}::text[],
+      ${column((r) => r.type)}::text[],
+      ${column((r) => r.courseId)}::uuid[],
+      ${column((r) => r.learnerId)}::uuid[],
+      ${column((r) => r.runId)}::uuid[],
+      ${column((r) => r.slideNumber)}::int[],
+      ${column((r) => r.slideTitle)}::text[],
+      ${column((r) => r.scene)}::text[],
+      ${column((r) => r.questionId)}::uuid[],
+      ${column((r) => r.variableId)}::uuid[],
+      ${column((r) => r.value)}::text[],
+      ${column((r) => r.correct)}::boolean[],
+      ${column((r) => r.points)}::float8[],
+      ${column((r) => r.score)}::float8[],
+      ${column((r) => r.passMark)}::float8[],
+      ${column((r) => r.percent)}::float8[],
+      ${column((r) => r.seconds)}::float8[],
+      ${column((r) => r.extras)}::text[]
+    ) as e(occurred_at, event_id, type, course_id, learner_id, run_id, slide_number, slide_title, scene, question_id,
+      variable_id, value, correct, points, score, pass_mark, percent, seconds, extras)`);
+}
+
+const knownPartitions = new WeakMap<Database, Set<string>>();
+/** Serializes partition creation across processes (CREATE ... PARTITION OF is not race-free). */
+const PARTITION_LOCK_KEY = 727_002;
+
+/**
+ * Makes sure the log has a partition for each month of `dates` (UTC), in
+ * its own short transaction before the batch's: new months are rare, and a
+ * DDL lock inside the batch would hold up every other writer.
+ */
+export async function ensureEventPartitions(db: Database, dates: readonly Date[]): Promise<void> {
+  let known = knownPartitions.get(db);
+  if (!known) knownPartitions.set(db, (known = new Set()));
+  const months = [...new Set(dates.map((date) => date.toISOString().slice(0, 7)))].filter(
+    (m) => !known.has(m),
+  );
+  if (months.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK_KEY})`);
+    await tx.execute(sql`
+      select learning_events_partition(m) from unnest(${sql.param(months.map((m) => `${m}-01`))}::date[]) as m`);
+  });
+  for (const month of months) known.add(month);
+}
+
+/** Forgets the months known to exist (retention may have dropped one since). */
+export function forgetEventPartitions(db: Database): void {
+  knownPartitions.delete(db);
+}
+
+/** The error of an insert into a month of the log that has no partition (any more). */
+export function isMissingPartition(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (code === '23514' && typeof message === 'string' && message.includes('no partition')) return true;
+  }
+  return false;
+}
+
+/**
+ * Each organization's retention: its events (and their idempotency keys)
+ * older than `event_retention_months` are deleted, in slices so no
+ * statement holds locks for long; then months no event is left in are
+ * dropped whole. Organizations without a retention keep everything.
+ */
+export async function applyEventRetention(db: Database, sliceSize = 10_000): Promise<{ deleted: number }> {
+  let deleted = 0;
+  for (;;) {
+    const result: Rows<{ n: number }> = await db.execute(sql`
+      with doomed as (
+        select e.organization_id, e.occurred_at, e.id
+        from organizations o
+        join learning_events e on e.organization_id = o.id
+          and e.occurred_at < now() - make_interval(months => o.event_retention_months)
+        where o.event_retention_months is not null
+        limit ${sliceSize}
+      ),
+      gone as (
+        delete from learning_events e using doomed d
+        where e.organization_id = d.organization_id and e.occurred_at = d.occurred_at and e.id = d.id
+        returning 1
+      )
+      select count(*)::int as n from gone`);
+    const n = Number(result.rows[0]?.n ?? 0);
+    deleted += n;
+    if (n < sliceSize) break;
+  }
+  await db.execute(sql`
+    delete from learning_event_keys k using organizations o
+    where k.organization_id = o.id and o.event_retention_months is not null
+      and k.occurred_at < now() - make_interval(months => o.event_retention_months)`);
+  await db.execute(sql`select drop_empty_learning_event_partitions()`);
+  return { deleted };
 }
 
 export type RunKey = { courseId: string; learnerId: string; clientRunId: string };
@@ -448,20 +576,50 @@ export async function insertAnswers(
       answer_choice, correct, correct_answer, points_assigned, created_at)`);
 }
 
-/** Marks runs completed at their earliest completion event. */
-export async function completeRuns(
+export type RunOutcomeRow = {
+  runId: string;
+  completedAt: Date | null;
+  passed: boolean | null;
+  score: number | null;
+  passMark: number | null;
+  progressPercent: number | null;
+  exitedAt: Date | null;
+};
+
+/**
+ * Applies what a batch's events say about runs: completed at the earliest
+ * completion, the furthest progress, the latest exit, and the outcome
+ * (passed or failed, score, pass mark) of the latest result event.
+ */
+export async function updateRunOutcomes(
   db: Database,
   organizationId: string,
-  runs: readonly { runId: string; completedAt: Date }[],
+  runs: readonly RunOutcomeRow[],
 ): Promise<void> {
   if (runs.length === 0) return;
   const sorted = [...runs].sort((a, b) => compare(a.runId, b.runId));
+  const column = <T>(pick: (row: RunOutcomeRow) => T) => sql.param(sorted.map(pick));
+  const date = (value: Date | null) => (value ? iso(value) : null);
   await db.execute(sql`
-    update course_runs cr set completed_at = least(cr.completed_at, r.completed_at), updated_at = now()
-    from unnest(${sql.param(sorted.map((r) => r.runId))}::uuid[], ${sql.param(sorted.map((r) => iso(r.completedAt)))}::timestamptz[])
-      as r(run_id, completed_at)
-    where cr.organization_id = ${organizationId} and cr.id = r.run_id
-      and (cr.completed_at is null or cr.completed_at > r.completed_at)`);
+    update course_runs cr set
+      completed_at = case when r.completed_at is null then cr.completed_at
+                          else least(cr.completed_at, r.completed_at) end,
+      progress_percent = greatest(cr.progress_percent, r.progress_percent),
+      exited_at = greatest(cr.exited_at, r.exited_at),
+      passed = coalesce(r.passed, cr.passed),
+      score = case when r.passed is null then cr.score else r.score end,
+      pass_mark = case when r.passed is null then cr.pass_mark else r.pass_mark end,
+      updated_at = now()
+    from unnest(
+      ${column((r) => r.runId)}::uuid[],
+      ${column((r) => date(r.completedAt))}::timestamptz[],
+      ${column((r) => r.passed)}::boolean[],
+      ${column((r) => r.score)}::float8[],
+      ${column((r) => r.passMark)}::float8[],
+      ${column((r) => r.progressPercent)}::float8[],
+      ${column((r) => date(r.exitedAt))}::timestamptz[]
+    ) as r(run_id, completed_at, passed, score, pass_mark, progress_percent, exited_at)
+    where cr.organization_id = ${organizationId} and cr.id = r.run_id`);
 }
 
 /** The live course's broadcast message, or null when there is no such course. */

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import type { ApiKeyCaller } from '../api-keys/api-keys.service';
 import { requireTenant } from '../../plugins/tenant';
 import { getCourseBroadcast, ingestEvents } from './ingestion.service';
+import type { Publish } from './write-path';
 
 /**
  * CORS of the public API: a course on any host calls it, with an API key and
@@ -27,7 +28,10 @@ function allowAnyOrigin(reply: FastifyReply): void {
  * The public ingestion API (`/api/v1`), authenticated by an API key of any
  * scope: courses send what learners do, and read their broadcast message.
  */
-export const ingestionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const ingestionRoutes: FastifyPluginAsyncZod<{ db: Database; publish: Publish }> = async (
+  app,
+  { db, publish },
+) => {
   // Runs for every response of this plugin's routes, errors (401, 413) included.
   app.addHook('onSend', async (_request, reply, payload) => {
     allowAnyOrigin(reply);
@@ -55,7 +59,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.post(
     '/api/v1/events',
     {
-      config: { access: 'api-key', apiKeyInBody: true },
+      config: { access: 'api-key', apiKeyInBody: true, perItemValidation: true },
       schema: {
         tags: ['ingestion'],
         summary: 'Send learning events (1 to 1000 per request, at most 1 MB)',
@@ -75,6 +79,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         organizationId: requireTenant(request).organizationId,
         apiKeyId: caller.apiKeyId,
         events: request.body.events,
+        publish,
       });
     },
   );

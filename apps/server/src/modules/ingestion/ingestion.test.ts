@@ -1,4 +1,8 @@
-import type { IngestEventsResponse, IngestionEventInput } from '@courselens/contracts';
+import {
+  INGESTION_MESSAGES,
+  type IngestEventsResponse,
+  type IngestionEventInput,
+} from '@courselens/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +14,7 @@ import {
   courseRuns,
   courses,
   courseVariableMappings,
-  ingestedEvents,
+  learningEventKeys,
   learners,
   learnerVariableValues,
   organizations,
@@ -24,7 +28,7 @@ import { inferDataType, isRetryable } from './ingestion.service';
 let testApp: TestApp;
 let owner: SignedUp;
 let ingestKey: { id: string; key: string };
-let fullKey: { id: string; key: string };
+let secondKey: { id: string; key: string };
 
 const db = () => testApp.database.db;
 const inject = (options: InjectOptions) => testApp.app.inject(options);
@@ -44,7 +48,7 @@ beforeAll(async () => {
   testApp = await createTestApp();
   owner = await signUpViaApi(testApp.app);
   ingestKey = await createKey(owner, { name: 'LMS', scope: 'ingest' });
-  fullKey = await createKey(owner, { name: 'Warehouse', scope: 'full' });
+  secondKey = await createKey(owner, { name: 'Warehouse', scope: 'ingest' });
 });
 
 afterAll(async () => {
@@ -123,7 +127,12 @@ async function learnerByEmail(email: string) {
   return row;
 }
 async function count(
-  table: 'ingested_events' | 'learner_variable_values' | 'course_runs' | 'course_run_questions',
+  table:
+    | 'learning_event_keys'
+    | 'learning_events'
+    | 'learner_variable_values'
+    | 'course_runs'
+    | 'course_run_questions',
 ) {
   const result = await db().execute<{ n: number }>(
     sql`select count(*)::int as n from ${sql.identifier(table)} where organization_id = ${orgId()}`,
@@ -132,7 +141,8 @@ async function count(
 }
 async function snapshot() {
   return {
-    events: await count('ingested_events'),
+    events: await count('learning_event_keys'),
+    log: await count('learning_events'),
     values: await count('learner_variable_values'),
     runs: await count('course_runs'),
     answers: await count('course_run_questions'),
@@ -262,7 +272,9 @@ describe('POST /api/v1/events', () => {
       {
         index: 3,
         id: expect.any(String),
-        error: 'type must be one of course.started, variable.set, question.answered, course.completed',
+        error:
+          'type must be one of course.started, slide.viewed, variable.set, question.answered, course.progressed, ' +
+          'course.passed, course.failed, course.exited, course.completed',
       },
       { index: 4, id: expect.any(String), error: expect.stringContaining('variable') },
       { index: 5, id: null, error: 'id must be a string of 1 to 128 characters' },
@@ -279,9 +291,9 @@ describe('POST /api/v1/events', () => {
       },
     ]);
     const stored = await db()
-      .select({ eventId: ingestedEvents.eventId })
-      .from(ingestedEvents)
-      .where(eq(ingestedEvents.eventId, good.id));
+      .select({ eventId: learningEventKeys.eventId })
+      .from(learningEventKeys)
+      .where(eq(learningEventKeys.eventId, good.id));
     expect(stored).toHaveLength(1);
   });
 });
@@ -785,7 +797,7 @@ describe('activity', () => {
     const events = [started(names), variableSet(names, 'a', 1), variableSet(names, 'b', 2)];
     await send(events);
     await send(events); // all duplicates: no row
-    await send([started(fresh())], fullKey.key);
+    await send([started(fresh())], secondKey.key);
     const after = await db()
       .select()
       .from(activityEvents)
@@ -897,5 +909,167 @@ describe('GET /api/v1/courses/:externalCourseId/broadcast', () => {
       .where(eq(courses.id, course.id));
     expect((await read(course.externalCourseId!)).statusCode).toBe(404);
     expect((await inject({ method: 'GET', url: `/api/v1/courses/x/broadcast` })).statusCode).toBe(401);
+  });
+});
+
+describe('the learning-event log and richer events', () => {
+  function event(names: Names, type: string, detail: Record<string, unknown> = {}) {
+    return {
+      id: uid('evt'),
+      type,
+      course: { externalCourseId: names.course },
+      learner: { email: names.email },
+      ...detail,
+    };
+  }
+
+  it('rejects an event dated 9999 or before 2000 alone, with its index and the reason', async () => {
+    const names = fresh();
+    const result = await send([
+      started(names),
+      started(names, { timestamp: '9999-12-31T00:00:00Z' }),
+      started(names, { timestamp: '1999-12-31T23:59:59Z' }),
+    ]);
+    expect(result.accepted).toBe(1);
+    expect(result.rejected).toEqual([
+      { index: 1, id: expect.any(String), error: INGESTION_MESSAGES.timestampInFuture },
+      { index: 2, id: expect.any(String), error: INGESTION_MESSAGES.timestampTooOld },
+    ]);
+  });
+
+  it('accepts a day of clock skew into the future and nothing beyond', async () => {
+    const names = fresh();
+    const soon = new Date(Date.now() + 23 * 3600_000).toISOString();
+    const later = new Date(Date.now() + 25 * 3600_000).toISOString();
+    const result = await send([started(names, { timestamp: soon }), started(names, { timestamp: later })]);
+    expect(result.accepted).toBe(1);
+    expect(result.rejected.map((r) => r.index)).toEqual([1]);
+  });
+
+  it('rejects an event with a NUL or a lone surrogate in any string alone, and stores the others', async () => {
+    const names = fresh();
+    const before = await snapshot();
+    const result = await send([
+      started(names),
+      { ...started(names), learner: { email: names.email, name: 'Ada\u0000Lovelace' } },
+      variableSet(names, 'note', 'half an emoji \ud83d'),
+      { ...started(names), comment: 'extra \u0000 field' },
+    ]);
+    expect(result.accepted).toBe(1);
+    expect(result.rejected).toEqual([
+      { index: 1, id: expect.any(String), error: 'learner.name must not contain a NUL character' },
+      {
+        index: 2,
+        id: expect.any(String),
+        error: 'variable.value contains an invalid character (an unpaired UTF-16 surrogate)',
+      },
+      { index: 3, id: expect.any(String), error: 'comment must not contain a NUL character' },
+    ]);
+    const after = await snapshot();
+    expect(after.events - before.events).toBe(1);
+    expect(after.log - before.log).toBe(1);
+  });
+
+  it('keeps every accepted event whole in the log, in order for the learner, with what else was sent', async () => {
+    const names = fresh();
+    const t = (minute: number) => new Date(Date.UTC(2026, 9, 1, 9, minute)).toISOString();
+    const run = uid('run');
+    const result = await send([
+      started(names, { timestamp: t(0), run }),
+      event(names, 'slide.viewed', {
+        timestamp: t(1),
+        run,
+        slide: { number: 1, title: 'Welcome', scene: 'Intro' },
+        device: 'tablet',
+      }),
+      event(names, 'slide.viewed', {
+        timestamp: t(3),
+        run,
+        slide: { number: 2, title: 'Hazards', secondsOnPrevious: 120 },
+      }),
+      answered(
+        names,
+        { interactionId: 'q1', slideNumber: 2, answer: 'B', correct: true, points: 5 },
+        { timestamp: t(4), run },
+      ),
+      variableSet(names, 'score', 80, { timestamp: t(5), run }),
+      event(names, 'course.progressed', { timestamp: t(6), run, progress: { percent: 60 } }),
+      event(names, 'course.passed', { timestamp: t(7), run, result: { score: 80, passMark: 70 } }),
+      completed(names, { timestamp: t(8), run }),
+    ]);
+    expect(result).toEqual({ accepted: 8, duplicates: 0, rejected: [] });
+
+    const learner = await learnerByEmail(names.email);
+    const log = await db().execute<Record<string, unknown>>(sql`
+      select type, slide_number, slide_title, scene, seconds, value, correct, points, percent, score, pass_mark,
+        extras, run_id is not null as has_run, source
+      from learning_events where organization_id = ${orgId()} and learner_id = ${learner!.id}
+      order by occurred_at, id`);
+    expect(log.rows.map((row) => row.type)).toEqual([
+      'course.started',
+      'slide.viewed',
+      'slide.viewed',
+      'question.answered',
+      'variable.set',
+      'course.progressed',
+      'course.passed',
+      'course.completed',
+    ]);
+    expect(log.rows.every((row) => row.has_run === true && row.source === 'api')).toBe(true);
+    expect(log.rows[1]).toMatchObject({
+      slide_number: 1,
+      slide_title: 'Welcome',
+      scene: 'Intro',
+      extras: { device: 'tablet' },
+    });
+    expect(log.rows[2]).toMatchObject({ slide_number: 2, seconds: 120, extras: null });
+    expect(log.rows[3]).toMatchObject({ slide_number: 2, value: 'B', correct: true, points: 5 });
+    expect(log.rows[4]).toMatchObject({ value: 80 });
+    expect(log.rows[5]).toMatchObject({ percent: 60 });
+    expect(log.rows[6]).toMatchObject({ score: 80, pass_mark: 70 });
+
+    const [runRow] = await db()
+      .select()
+      .from(courseRuns)
+      .where(and(eq(courseRuns.organizationId, orgId()), eq(courseRuns.learnerId, learner!.id)));
+    expect(runRow).toMatchObject({ passed: true, score: 80, passMark: 70, progressPercent: 60 });
+    expect(runRow?.completedAt?.toISOString()).toBe(t(8));
+  });
+
+  it('records a failed attempt and an exit without completing the run', async () => {
+    const names = fresh();
+    const run = uid('run');
+    await send([
+      started(names, { run }),
+      event(names, 'course.failed', { run, result: { score: 40, passMark: 70 } }),
+      event(names, 'course.exited', { run }),
+    ]);
+    const learner = await learnerByEmail(names.email);
+    const [runRow] = await db()
+      .select()
+      .from(courseRuns)
+      .where(and(eq(courseRuns.organizationId, orgId()), eq(courseRuns.learnerId, learner!.id)));
+    expect(runRow).toMatchObject({ passed: false, score: 40, completedAt: null });
+    expect(runRow?.exitedAt).toBeInstanceOf(Date);
+  });
+
+  it('answers slide.viewed with accepted: 1 and names a bad slide number', async () => {
+    const names = fresh();
+    expect(
+      await send([event(names, 'slide.viewed', { slide: { number: 3, title: 'Summary' } })]),
+    ).toMatchObject({
+      accepted: 1,
+    });
+    const bad = await send([event(names, 'slide.viewed', { slide: { number: -1 } })]);
+    expect(bad.rejected[0]?.error).toBe('slide.number must not be negative');
+  });
+
+  it('writes events of another month into that month’s partition', async () => {
+    const names = fresh();
+    await send([started(names, { timestamp: '2003-02-10T10:00:00Z' })]);
+    const partitions = await db().execute<{ name: string }>(sql`
+      select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+      join pg_class p on p.oid = i.inhparent where p.relname = 'learning_events'`);
+    expect(partitions.rows.map((row) => row.name)).toContain('learning_events_2003_02');
   });
 });

@@ -1,5 +1,6 @@
 import type { QuestionReportSortKey, SortOrder } from '@courselens/contracts';
 import { sql, type SQL } from 'drizzle-orm';
+import { boundedSpan } from '../../lib/time-axis';
 import type { Database } from '../../db/client';
 import { courseRunQuestions, courses, learners, questions } from '../../db/schema';
 import { escapeLike } from '../variables/variables.queries';
@@ -236,7 +237,7 @@ export async function selectCorrectTrend(
       where ${sql.join(days, sql` and `)}
       group by 1
     ),
-    span as (select min(bucket) as first, max(bucket) as last from grouped)
+    ${boundedSpan(step)}
     select to_char(s.bucket, 'YYYY-MM-DD') as bucket, coalesce(g.responses, 0)::int as responses,
            coalesce(g.graded, 0)::int as graded, coalesce(g.correct, 0)::int as correct
     from span

@@ -1,5 +1,6 @@
 import type { SortOrder, VariableReportFilters, VariableReportSortKey } from '@courselens/contracts';
 import { sql, type SQL } from 'drizzle-orm';
+import { boundedSpan } from '../../lib/time-axis';
 import type { Database } from '../../db/client';
 import { courses, learners, variables, type VariableDataType } from '../../db/schema';
 import { escapeLike } from '../variables/variables.queries';
@@ -359,7 +360,7 @@ export async function selectTrend(
              avg(value_number)::float8 as mean
       from f group by 1
     ),
-    span as (select min(bucket) as first, max(bucket) as last from grouped)
+    ${boundedSpan(step)}
     select to_char(s.bucket, 'YYYY-MM-DD') as bucket, coalesce(g.count, 0)::int as count, g.mean
     from span
     cross join lateral generate_series(span.first, span.last, ${step}::interval) as s(bucket)

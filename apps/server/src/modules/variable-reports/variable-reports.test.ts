@@ -92,6 +92,11 @@ beforeAll(async () => {
   await value(streak, 'Dee', 3, '2026-01-01');
   await value(streak, 'Eve', 9, '2026-03-01');
 
+  // Stored before ingestion refused such dates: the chart must still stay small.
+  const extreme = await variable(beta, 'clock_drift', 'number');
+  await value(extreme, 'Dee', 1, '0001-01-01');
+  await value(extreme, 'Eve', 2, '9999-12-31');
+
   const completed = await variable(beta, 'completed_on', 'date');
   await value(completed, 'Dee', '2026-01-15T00:00:00Z', '2026-03-01');
   await value(completed, 'Eve', '2026-02-20T00:00:00Z', '2026-03-02');
@@ -298,6 +303,13 @@ describe('GET /api/variable-reports/chart', () => {
     expect(body.trend.points).toHaveLength(9);
     expect(body.trend.points[0]).toEqual({ date: '2025-12-29', count: 1, mean: 3 });
     expect(body.trend.points.at(-1)).toEqual({ date: '2026-02-23', count: 1, mean: 9 });
+  });
+
+  it('bounds the time axis to the latest 2000 buckets whatever the dates stored', async () => {
+    const body = (await get('/api/variable-reports/chart?name=clock_drift')).json<VariableChartResponse>();
+    expect(body.trend.points.length).toBeLessThanOrEqual(2000);
+    expect(body.trend.points.at(-1)).toMatchObject({ count: 1, mean: 2 });
+    expect(body.trend.points.at(-1)?.date.startsWith('9999-12')).toBe(true);
   });
 
   it('counts categories for text, booleans and dates', async () => {

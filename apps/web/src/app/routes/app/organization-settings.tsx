@@ -1,4 +1,5 @@
 import { ApiKeysPanel } from '@/features/api-keys/components/api-keys-panel';
+import { FailedJobsPanel } from '@/features/jobs/components/failed-jobs-panel';
 import { OrganizationSettingsPage } from '@/features/organizations/components/organization-settings-page';
 import { InvitationsPanel } from '@/features/team/components/invitations-panel';
 import { MembersPanel } from '@/features/team/components/members-panel';
@@ -14,6 +15,7 @@ export function OrganizationSettingsRoute() {
       membersTab={<MembersPanel />}
       invitationsTab={<InvitationsPanel />}
       apiKeysTab={<ApiKeysPanel />}
+      jobsTab={<FailedJobsPanel />}
     />
   );
 }

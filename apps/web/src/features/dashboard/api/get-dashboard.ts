@@ -21,6 +21,9 @@ export function dashboardQueryOptions(organizationId: string | null | undefined,
     // The figures aggregate the whole organization (about a second at 100 000
     // learners): switching periods back and forth reuses them for a minute.
     staleTime: 60_000,
+    // While new facts wait to be counted, look again shortly: the workers
+    // catch up within seconds.
+    refetchInterval: (query) => ((query.state.data?.pendingFacts ?? 0) > 0 ? 2000 : false),
   });
 }
 

@@ -66,6 +66,7 @@ function dashboard(days: number, overrides: Partial<DashboardResponse> = {}): Da
       },
     ],
     isEmpty: false,
+    pendingFacts: 0,
     ...overrides,
   };
 }
@@ -75,9 +76,12 @@ function LocationProbe() {
   return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
 }
 
-function renderPage(entry = '/dashboard') {
+function renderPage(entry = '/dashboard', role: 'owner' | 'team_member' = 'owner') {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(sessionQueryKey, me);
+  queryClient.setQueryData(sessionQueryKey, {
+    ...me,
+    organizations: me.organizations.map((organization) => ({ ...organization, role })),
+  });
   return renderWithQueryClient(
     <MemoryRouter initialEntries={[entry]}>
       <Routes>
@@ -122,6 +126,15 @@ describe('DashboardPage', () => {
       'API key created · Ada Lovelace · 3 hours ago',
     );
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/dashboard?days=30');
+    expect(screen.queryByText(/new records: these figures update/)).not.toBeInTheDocument();
+  });
+
+  it('says when new records are still being counted, and nothing when the figures are current', async () => {
+    stubFetch(() => jsonResponse(200, dashboard(30, { pendingFacts: 1234 })));
+    renderPage();
+    expect(
+      await screen.findByText('Processing 1,234 new records: these figures update in a few seconds.'),
+    ).toBeInTheDocument();
   });
 
   it('switches the period in the URL and asks for it', async () => {
@@ -167,6 +180,15 @@ describe('DashboardPage', () => {
     expect(within(panel).getByRole('button', { name: 'Copy tracker snippet' })).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Period' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('stat-learners')).not.toBeInTheDocument();
+  });
+
+  it('tells a team member of an empty organization to ask an owner for a key', async () => {
+    stubFetch(() => jsonResponse(200, dashboard(30, { isEmpty: true })));
+    renderPage('/dashboard', 'team_member');
+    const panel = await screen.findByTestId('getting-started');
+    expect(within(panel).getByText(/^Only owners can manage API keys: ask an owner/)).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'Create an API key' })).not.toBeInTheDocument();
+    expect(within(panel).getByLabelText('Tracker snippet')).toBeInTheDocument();
   });
 
   it('shows the error the server sent', async () => {

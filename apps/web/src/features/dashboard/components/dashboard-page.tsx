@@ -110,6 +110,16 @@ export function DashboardPage() {
             )}
             aria-busy={dashboard.isFetching}
           >
+            {data.pendingFacts > 0 ? (
+              <p
+                role="status"
+                className="flex items-center gap-2 rounded-lg border border-line bg-surface-muted px-3 py-2 text-sm text-fg-muted"
+              >
+                <Spinner size="sm" label={null} />
+                Processing {data.pendingFacts.toLocaleString('en-US')} new{' '}
+                {data.pendingFacts === 1 ? 'record' : 'records'}: these figures update in a few seconds.
+              </p>
+            ) : null}
             <StatCards dashboard={data} />
             <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
               <div className="min-w-0 lg:col-span-2">

@@ -22,6 +22,7 @@ function renderPage(role: 'owner' | 'team_member', initialEntry = '/organization
         membersTab={<p>members panel</p>}
         invitationsTab={<p>invitations panel</p>}
         apiKeysTab={<p>api keys panel</p>}
+        jobsTab={<p>jobs panel</p>}
       />
     </MemoryRouter>,
     { queryClient },
@@ -37,6 +38,8 @@ describe('OrganizationSettingsPage', () => {
     expect(screen.getByRole('tabpanel')).toHaveTextContent('api keys panel');
 
     screen.getByRole('tab', { name: 'API keys' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Background jobs' })).toHaveFocus();
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'General' })).toHaveFocus();
     expect(screen.getByLabelText('Organization name')).toHaveValue('Acme');
@@ -82,7 +85,7 @@ describe('OrganizationSettingsPage', () => {
     expect(screen.getByLabelText('Organization name')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
     expect(
-      screen.getByText('Only owners can change the organization’s name and subdomain.'),
+      screen.getByText('Only owners can change the organization settings: its name and subdomain.'),
     ).toBeInTheDocument();
   });
 });

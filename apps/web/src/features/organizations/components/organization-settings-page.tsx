@@ -14,6 +14,7 @@ export const settingsTabs = [
   { id: 'members', label: 'Members' },
   { id: 'invitations', label: 'Invitations' },
   { id: 'api-keys', label: 'API keys' },
+  { id: 'jobs', label: 'Background jobs' },
 ] as const;
 export type SettingsTab = (typeof settingsTabs)[number]['id'];
 
@@ -22,17 +23,19 @@ export type OrganizationSettingsPageProps = {
   membersTab?: ReactNode;
   invitationsTab?: ReactNode;
   apiKeysTab?: ReactNode;
+  jobsTab?: ReactNode;
 };
 
 function isSettingsTab(value: string | null): value is SettingsTab {
   return settingsTabs.some((tab) => tab.id === value);
 }
 
-/** `/organization/settings`: tabs General, Members, Invitations, API keys; the tab is kept in `?tab=`. */
+/** `/organization/settings`: tabs General, Members, Invitations, API keys, Background jobs; the tab is kept in `?tab=`. */
 export function OrganizationSettingsPage({
   membersTab,
   invitationsTab,
   apiKeysTab,
+  jobsTab,
 }: OrganizationSettingsPageProps) {
   const session = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -90,6 +93,7 @@ export function OrganizationSettingsPage({
     members: membersTab,
     invitations: invitationsTab,
     'api-keys': apiKeysTab,
+    jobs: jobsTab,
   };
 
   return (

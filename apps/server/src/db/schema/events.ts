@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { isOneOf, timestamptz } from './columns';
+import { courses } from './courses';
+import { learners } from './learners';
+import { organizationId, tenantOrganizationId } from './organizations';
+
+export const LEARNING_EVENT_TYPES = [
+  'course.started',
+  'slide.viewed',
+  'variable.set',
+  'question.answered',
+  'course.progressed',
+  'course.passed',
+  'course.failed',
+  'course.exited',
+  'course.completed',
+] as const;
+export type LearningEventType = (typeof LEARNING_EVENT_TYPES)[number];
+
+/** Who wrote an event into the log: the ingestion API, the back-fill of older facts, a chatbot, a pipeline. */
+export const LEARNING_EVENT_SOURCES = ['api', 'backfill', 'chatbot', 'pipeline', 'seed'] as const;
+export type LearningEventSource = (typeof LEARNING_EVENT_SOURCES)[number];
+
+/**
+ * The learning-event log: every accepted event once, whole, append-only.
+ * Funnels, paths and heatmaps read learners' ordered events from it.
+ *
+ * Partitioned by month of `occurred_at` (the migration declares
+ * `PARTITION BY RANGE`; drizzle-kit cannot), so an old month is detached or
+ * dropped without rewriting anything; `ensureEventPartitions` creates months
+ * as events arrive. The primary key holds the partition key, as PostgreSQL
+ * requires; the idempotency key lives in `learning_event_keys`.
+ */
+export const learningEvents = pgTable(
+  'learning_events',
+  {
+    organizationId: tenantOrganizationId(),
+    id: uuid('id').notNull().defaultRandom(),
+    occurredAt: timestamptz('occurred_at').notNull(),
+    /** The sender's id of the event (its idempotency key). */
+    eventId: text('event_id').notNull(),
+    type: text('type').$type<LearningEventType>().notNull(),
+    source: text('source').$type<LearningEventSource>().notNull().default('api'),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
+    apiKeyId: uuid('api_key_id'),
+    courseId: uuid('course_id').notNull(),
+    learnerId: uuid('learner_id').notNull(),
+    runId: uuid('run_id'),
+    slideNumber: integer('slide_number'),
+    slideTitle: text('slide_title'),
+    scene: text('scene'),
+    questionId: uuid('question_id'),
+    variableId: uuid('variable_id'),
+    /** The variable's value or the learner's answer, as sent. */
+    value: jsonb('value'),
+    correct: boolean('correct'),
+    points: doublePrecision('points'),
+    score: doublePrecision('score'),
+    passMark: doublePrecision('pass_mark'),
+    percent: doublePrecision('percent'),
+    /** slide.viewed: seconds on the previous slide. */
+    seconds: doublePrecision('seconds'),
+    /** Whatever else the sender put in the event, kept as sent. */
+    extras: jsonb('extras'),
+  },
+  (table) => [
+    primaryKey({ name: 'learning_events_pk', columns: [table.organizationId, table.occurredAt, table.id] }),
+    foreignKey({
+      name: 'learning_events_course_fk',
+      columns: [table.organizationId, table.courseId],
+      foreignColumns: [courses.organizationId, courses.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'learning_events_learner_fk',
+      columns: [table.organizationId, table.learnerId],
+      foreignColumns: [learners.organizationId, learners.id],
+    }).onDelete('cascade'),
+    check('learning_events_type_check', isOneOf(table.type, LEARNING_EVENT_TYPES)),
+    check('learning_events_source_check', isOneOf(table.source, LEARNING_EVENT_SOURCES)),
+    // "One learner's events in order" (paths, a learner's timeline).
+    index('learning_events_learner_idx').on(
+      table.organizationId,
+      table.learnerId,
+      table.occurredAt,
+      table.id,
+    ),
+    // "One course's events in a period" (funnels, heatmaps).
+    index('learning_events_course_idx').on(table.organizationId, table.courseId, table.occurredAt),
+  ],
+);
+
+/**
+ * The idempotency keys of the log: an event id is accepted once per
+ * organization, whatever month it falls in (a unique index on the
+ * partitioned log would have to include the month). Narrow on purpose.
+ */
+export const learningEventKeys = pgTable(
+  'learning_event_keys',
+  {
+    organizationId: organizationId(),
+    eventId: text('event_id').notNull(),
+    /** Where the event sits in the log. */
+    occurredAt: timestamptz('occurred_at').notNull(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'learning_event_keys_pk', columns: [table.organizationId, table.eventId] }),
+    check('learning_event_keys_event_id_length', sql`char_length(${table.eventId}) between 1 and 128`),
+    index('learning_event_keys_org_received_idx').on(table.organizationId, table.receivedAt),
+  ],
+);
+
+export const ROLLUP_QUEUE_KINDS = [
+  'answer',
+  'value',
+  'run',
+  'question',
+  'variable',
+  'course_learner',
+  'course_day',
+] as const;
+export type RollupQueueKind = (typeof ROLLUP_QUEUE_KINDS)[number];
+
+/**
+ * Facts written but not yet counted in the rollups (kinds answer, value,
+ * run: `row_id` is the new row), and rollups to recompute after a delete or
+ * an update (question, variable: `row_id`; course_learner: course and
+ * learner; course_day: course and day). Writers only append here, so no
+ * request waits on another's counter row; the folder deletes what it counts
+ * in the same transaction, so a crash never counts a row twice.
+ */
+export const rollupQueue = pgTable(
+  'rollup_queue',
+  {
+    organizationId: organizationId(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    kind: text('kind').$type<RollupQueueKind>().notNull(),
+    rowId: uuid('row_id').notNull(),
+    otherId: uuid('other_id'),
+    day: date('day', { mode: 'string' }),
+    queuedAt: timestamptz('queued_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'rollup_queue_pk', columns: [table.organizationId, table.seq] }),
+    check('rollup_queue_kind_check', isOneOf(table.kind, ROLLUP_QUEUE_KINDS)),
+    // Recompute requests are rare and change how a fold proceeds: found at once.
+    index('rollup_queue_recompute_idx')
+      .on(table.kind)
+      .where(sql`${table.kind} not in ('answer', 'value', 'run')`),
+  ],
+);
+
+export type LearningEvent = typeof learningEvents.$inferSelect;
+export type NewLearningEvent = typeof learningEvents.$inferInsert;

@@ -1,0 +1,434 @@
+import { INGESTION_MESSAGES, type IngestionEvent, type RejectedEvent } from '@courselens/contracts';
+import type { Database } from '../../db/client';
+import type { LearningEventSource, VariableDataType } from '../../db/schema';
+import type { DomainEvent } from '../../jobs/job-runner';
+import { insertActivity } from '../organizations/organizations.queries';
+import { handlerFor, type Facts, type ResolvedEvent } from './event-handlers';
+import {
+  ensureNamedRuns,
+  findCurrentRuns,
+  findLiveCourses,
+  findQuestions,
+  findStoredEventIds,
+  getIngestionSettings,
+  insertAnonymousRuns,
+  insertAnswers,
+  insertCourses,
+  insertEventKeys,
+  insertLearningEvents,
+  insertQuestions,
+  insertVariables,
+  insertVariableValues,
+  questionKey,
+  resolveVariables,
+  runKey,
+  updateRunOutcomes,
+  upsertLearners,
+  type LogRow,
+  type ResolvedVariable,
+} from './ingestion.queries';
+
+/** A valid event with where it came from (its index in the request) and its time resolved. */
+export type Candidate = {
+  index: number;
+  event: IngestionEvent;
+  at: Date;
+  /** What else the sender put in the event, kept whole in the log. */
+  extras: Record<string, unknown> | null;
+};
+
+/** Publishes a domain event in the writing transaction (the job runner's outbox). */
+export type Publish = (tx: Database, event: DomainEvent) => Promise<void>;
+
+/** Who writes: the organization, and the source the log records (an API key, a chatbot, a pipeline). */
+export type WriteScope = {
+  organizationId: string;
+  source: LearningEventSource;
+  apiKeyId: string | null;
+  /** Where `learning-events.accepted` goes (absent: nobody listens, e.g. a seed). */
+  publish?: Publish | undefined;
+};
+
+export type WriteOutcome = { accepted: number; duplicates: number; rejected: RejectedEvent[] };
+
+/**
+ * The seam where plan caps are checked: given the events that would create
+ * new courses or learners, it returns a reason for each event it refuses.
+ * Events of existing courses and learners never come here. The default
+ * admits everything.
+ */
+export type AdmissionCheck = (
+  tx: Database,
+  request: { organizationId: string; newCourses: readonly string[]; candidates: readonly Candidate[] },
+) => Promise<Map<Candidate, string>>;
+
+export const admitEverything: AdmissionCheck = async () => new Map();
+
+/**
+ * The one write path of learning facts. In the caller's transaction:
+ * 1. resolve: drop ids already stored, find or register courses (asking the
+ *    admission check), variables, learners and questions, claim the
+ *    idempotency keys, find or start runs;
+ * 2. store facts: each event's handler (one per type, `EVENT_HANDLERS`)
+ *    turns it into values, answers and run changes, written set-based;
+ * 3. publish: every accepted event is appended whole to the log, the
+ *    batch goes to the outbox as `learning-events.accepted` (jobs of the
+ *    domains that react to it, in this transaction) and to the activity feed.
+ * The rollups follow from the facts' triggers (queued for the folder, or
+ * counted inline on single-connection PGlite).
+ */
+export async function writeLearningEvents(
+  tx: Database,
+  scope: WriteScope,
+  all: readonly Candidate[],
+  admit: AdmissionCheck = admitEverything,
+): Promise<WriteOutcome> {
+  const { organizationId } = scope;
+  const rejected: RejectedEvent[] = [];
+  const reject = (candidate: Candidate, error: string) =>
+    rejected.push({ index: candidate.index, id: candidate.event.id, error });
+
+  const stored = await findStoredEventIds(
+    tx,
+    organizationId,
+    all.map((c) => c.event.id),
+  );
+  let candidates = all.filter((c) => !stored.has(c.event.id));
+  let duplicates = all.length - candidates.length;
+  if (candidates.length === 0) return { accepted: 0, duplicates, rejected };
+
+  const settings = await getIngestionSettings(tx, organizationId, scope.apiKeyId);
+
+  // Courses: by external id among live courses; registered on first sight.
+  const externalIds = unique(candidates.map((c) => c.event.course.externalCourseId));
+  const courseIds = await findLiveCourses(tx, organizationId, externalIds);
+  const missingCourses = externalIds.filter((id) => !courseIds.has(id));
+  const refusals = await admit(tx, { organizationId, newCourses: missingCourses, candidates });
+  candidates = candidates.filter((c) => {
+    const reason = refusals.get(c);
+    if (reason) reject(c, reason);
+    return !reason;
+  });
+  const registrable = missingCourses.filter((id) =>
+    candidates.some((c) => c.event.course.externalCourseId === id),
+  );
+  if (registrable.length > 0 && settings.autoRegister) {
+    const titles = new Map<string, string>();
+    for (const { event } of candidates) {
+      const id = event.course.externalCourseId;
+      if (!courseIds.has(id) && !titles.has(id)) titles.set(id, event.course.title?.trim() || id);
+    }
+    await insertCourses(
+      tx,
+      organizationId,
+      [...titles].map(([externalId, title]) => ({ externalId, title })),
+    );
+    for (const [id, courseId] of await findLiveCourses(tx, organizationId, registrable)) {
+      courseIds.set(id, courseId);
+    }
+  }
+  candidates = candidates.filter((c) => {
+    if (courseIds.has(c.event.course.externalCourseId)) return true;
+    reject(c, INGESTION_MESSAGES.courseNotFound(c.event.course.externalCourseId));
+    return false;
+  });
+  const courseOf = (c: Candidate) => courseIds.get(c.event.course.externalCourseId) as string;
+
+  const variables = await resolveBatchVariables(
+    tx,
+    organizationId,
+    candidates,
+    courseOf,
+    settings.autoRegister,
+  );
+  const variableOf = (c: Candidate) =>
+    c.event.type === 'variable.set'
+      ? (variables.get(variableKey(courseOf(c), c.event.variable.name)) ?? null)
+      : null;
+  candidates = candidates.filter((c) => {
+    if (c.event.type !== 'variable.set' || variableOf(c)) return true;
+    reject(c, INGESTION_MESSAGES.variableNotFound(c.event.variable.name));
+    return false;
+  });
+  if (candidates.length === 0) return { accepted: 0, duplicates, rejected };
+
+  // Learners: created on first sight; last activity moves forward.
+  const learnerActivity = new Map<string, { name: string | null; lastActivityAt: Date }>();
+  for (const { event, at } of candidates) {
+    const current = learnerActivity.get(event.learner.email);
+    const name = event.learner.name?.trim() || null;
+    if (!current) learnerActivity.set(event.learner.email, { name, lastActivityAt: at });
+    else {
+      if (at > current.lastActivityAt) current.lastActivityAt = at;
+      current.name ??= name;
+    }
+  }
+  const learnerIds = await upsertLearners(
+    tx,
+    organizationId,
+    [...learnerActivity].map(([email, value]) => ({ email, ...value })),
+  );
+  const learnerOf = (c: Candidate) => learnerIds.get(c.event.learner.email) as string;
+
+  const questionIds = await resolveBatchQuestions(tx, organizationId, candidates, courseOf);
+  const questionOf = (c: Candidate) =>
+    c.event.type === 'question.answered'
+      ? (questionIds.get(questionKey(courseOf(c), c.event.question.interactionId)) ?? null)
+      : null;
+
+  // The idempotency keys: only events new to the organization have effects.
+  const fresh = await insertEventKeys(
+    tx,
+    organizationId,
+    candidates.map((c) => ({ eventId: c.event.id, occurredAt: c.at })),
+  );
+  duplicates += candidates.length - fresh.size;
+  const accepted = candidates.filter((c) => fresh.has(c.event.id));
+  if (accepted.length === 0) return { accepted: 0, duplicates, rejected };
+
+  const runOf = await resolveRuns(tx, organizationId, accepted, courseOf, learnerOf);
+
+  const resolved: ResolvedEvent[] = accepted.map((c) => ({
+    event: c.event,
+    at: c.at,
+    courseId: courseOf(c),
+    learnerId: learnerOf(c),
+    runId: runOf.get(c) ?? null,
+    questionId: questionOf(c),
+    variable: variableOf(c),
+  }));
+  const facts: Facts = { values: [], answers: [], runs: new Map() };
+  for (const event of resolved) handlerFor(event.event).collect(facts, event);
+  await insertVariableValues(tx, organizationId, facts.values);
+  await insertAnswers(tx, organizationId, facts.answers);
+  await updateRunOutcomes(
+    tx,
+    organizationId,
+    [...facts.runs].map(([runId, outcome]) => ({
+      runId,
+      completedAt: outcome.completedAt ?? null,
+      passed: outcome.passed?.passed ?? null,
+      score: outcome.passed?.score ?? null,
+      passMark: outcome.passed?.passMark ?? null,
+      progressPercent: outcome.progressPercent ?? null,
+      exitedAt: outcome.exitedAt ?? null,
+    })),
+  );
+
+  await insertLearningEvents(
+    tx,
+    organizationId,
+    { source: scope.source, apiKeyId: scope.apiKeyId },
+    resolved.map((event, i) => toLogRow(event, accepted[i]?.extras ?? null)),
+  );
+
+  await scope.publish?.(tx, {
+    type: 'learning-events.accepted',
+    organizationId,
+    eventIds: accepted.map((c) => c.event.id),
+    source: scope.source,
+  });
+
+  if (scope.source === 'api' && scope.apiKeyId) {
+    const keyName = settings.apiKeyName ?? 'deleted key';
+    await insertActivity(tx, {
+      organizationId,
+      actorUserId: null,
+      kind: 'events.ingested',
+      subjectType: 'api_key',
+      subjectId: scope.apiKeyId,
+      summary: `${accepted.length} ${accepted.length === 1 ? 'event' : 'events'} from API key "${keyName}"`,
+      details: { accepted: accepted.length, duplicates, rejected: rejected.length, apiKeyId: scope.apiKeyId },
+    });
+  }
+  return { accepted: accepted.length, duplicates, rejected };
+}
+
+function toLogRow(resolved: ResolvedEvent, extras: Record<string, unknown> | null): LogRow {
+  const detail = handlerFor(resolved.event).log(resolved.event);
+  return {
+    eventId: resolved.event.id,
+    type: resolved.event.type,
+    occurredAt: resolved.at,
+    courseId: resolved.courseId,
+    learnerId: resolved.learnerId,
+    runId: resolved.runId,
+    slideNumber: detail.slideNumber ?? null,
+    slideTitle: detail.slideTitle ?? null,
+    scene: detail.scene ?? null,
+    questionId: resolved.questionId,
+    variableId: resolved.variable?.variableId ?? null,
+    value: detail.value === undefined || detail.value === null ? null : JSON.stringify(detail.value),
+    correct: detail.correct ?? null,
+    points: detail.points ?? null,
+    score: detail.score ?? null,
+    passMark: detail.passMark ?? null,
+    percent: detail.percent ?? null,
+    seconds: detail.seconds ?? null,
+    extras: extras ? JSON.stringify(extras) : null,
+  };
+}
+
+const variableKey = (courseId: string, name: string) => `${courseId} ${name}`;
+
+/** Variables: a course's mapping for the name, else the course's variable of that name (registered on first sight). */
+async function resolveBatchVariables(
+  tx: Database,
+  organizationId: string,
+  candidates: readonly Candidate[],
+  courseOf: (c: Candidate) => string,
+  autoRegister: boolean,
+): Promise<Map<string, ResolvedVariable>> {
+  const variables = new Map<string, ResolvedVariable>();
+  const variableEvents = candidates.flatMap((c) =>
+    c.event.type === 'variable.set'
+      ? [{ courseId: courseOf(c), name: c.event.variable.name, value: c.event.variable.value }]
+      : [],
+  );
+  if (variableEvents.length === 0) return variables;
+  const pairs = uniqueBy(variableEvents, (p) => variableKey(p.courseId, p.name));
+  const addResolved = (rows: ResolvedVariable[]) => {
+    for (const row of rows) variables.set(variableKey(row.courseId, row.name), row);
+  };
+  addResolved(await resolveVariables(tx, organizationId, pairs));
+  const missing = pairs.filter((p) => !variables.has(variableKey(p.courseId, p.name)));
+  if (missing.length > 0 && autoRegister) {
+    // uniqueBy keeps the first event of each pair: its value decides the type.
+    await insertVariables(
+      tx,
+      organizationId,
+      missing.map((p) => ({ courseId: p.courseId, name: p.name, dataType: inferDataType(p.value) })),
+    );
+    addResolved(await resolveVariables(tx, organizationId, missing));
+  }
+  return variables;
+}
+
+/** Questions: registered by course and interaction id, with the numbers and text of their first answer. */
+async function resolveBatchQuestions(
+  tx: Database,
+  organizationId: string,
+  candidates: readonly Candidate[],
+  courseOf: (c: Candidate) => string,
+): Promise<Map<string, string>> {
+  const questionIds = new Map<string, string>();
+  const answers = candidates.flatMap((c) =>
+    c.event.type === 'question.answered'
+      ? [{ courseId: courseOf(c), interactionId: c.event.question.interactionId, question: c.event.question }]
+      : [],
+  );
+  if (answers.length === 0) return questionIds;
+  const keys = uniqueBy(answers, (k) => questionKey(k.courseId, k.interactionId));
+  for (const [key, id] of await findQuestions(tx, organizationId, keys)) questionIds.set(key, id);
+  const missing = keys.filter((k) => !questionIds.has(questionKey(k.courseId, k.interactionId)));
+  if (missing.length > 0) {
+    await insertQuestions(
+      tx,
+      organizationId,
+      missing.map(({ courseId, interactionId, question: q }) => ({
+        courseId,
+        interactionId,
+        slideNumber: q.slideNumber ?? null,
+        questionNumber: q.questionNumber ?? null,
+        text: q.text ?? null,
+        correctAnswer: q.correctAnswer ?? null,
+      })),
+    );
+    for (const [key, id] of await findQuestions(tx, organizationId, missing)) questionIds.set(key, id);
+  }
+  return questionIds;
+}
+
+/**
+ * Runs: named ones (the tracker's run id) exist once; a course.started
+ * without a name starts one; other unnamed events attach to the learner's
+ * current run; a completion with no run records the attempt it ends.
+ */
+async function resolveRuns(
+  tx: Database,
+  organizationId: string,
+  accepted: readonly Candidate[],
+  courseOf: (c: Candidate) => string,
+  learnerOf: (c: Candidate) => string,
+): Promise<Map<Candidate, string | null>> {
+  const named = new Map<
+    string,
+    { courseId: string; learnerId: string; clientRunId: string; startedAt: Date }
+  >();
+  for (const c of accepted) {
+    if (c.event.run === undefined) continue;
+    const key = runKey(courseOf(c), learnerOf(c), c.event.run);
+    const current = named.get(key);
+    if (!current) {
+      named.set(key, {
+        courseId: courseOf(c),
+        learnerId: learnerOf(c),
+        clientRunId: c.event.run,
+        startedAt: c.at,
+      });
+    } else if (c.at < current.startedAt) current.startedAt = c.at;
+  }
+  const namedRunIds = await ensureNamedRuns(tx, organizationId, [...named.values()]);
+  await insertAnonymousRuns(
+    tx,
+    organizationId,
+    accepted
+      .filter((c) => handlerFor(c.event).startsRun && c.event.run === undefined)
+      .map((c) => ({ courseId: courseOf(c), learnerId: learnerOf(c), startedAt: c.at })),
+  );
+  const runOf = new Map<Candidate, string | null>();
+  const unnamed = accepted.filter((c) => c.event.run === undefined);
+  const current = await findCurrentRuns(
+    tx,
+    organizationId,
+    unnamed.map((c) => ({ courseId: courseOf(c), learnerId: learnerOf(c), at: c.at })),
+  );
+  unnamed.forEach((c, i) => runOf.set(c, current[i] ?? null));
+  for (const c of accepted) {
+    if (c.event.run !== undefined) {
+      runOf.set(c, namedRunIds.get(runKey(courseOf(c), learnerOf(c), c.event.run)) ?? null);
+    }
+  }
+
+  const orphans = accepted.filter((c) => handlerFor(c.event).needsRun && !runOf.get(c));
+  if (orphans.length > 0) {
+    const ids = await ensureNamedRuns(
+      tx,
+      organizationId,
+      orphans.map((c) => ({
+        courseId: courseOf(c),
+        learnerId: learnerOf(c),
+        clientRunId: `completion:${c.event.id}`,
+        startedAt: c.at,
+      })),
+    );
+    for (const c of orphans) {
+      runOf.set(c, ids.get(runKey(courseOf(c), learnerOf(c), `completion:${c.event.id}`)) ?? null);
+    }
+  }
+  return runOf;
+}
+
+/**
+ * The data type of a variable registered on first sight, from its first
+ * value: numbers, booleans and ISO 8601 dates keep their type, anything else
+ * is text (a later change of type is the team's decision, in the UI).
+ */
+export function inferDataType(value: unknown): VariableDataType {
+  if (typeof value === 'number') return 'number';
+  if (typeof value === 'boolean') return 'boolean';
+  if (typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))) return 'date';
+  return 'text';
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Map<string, T>();
+  for (const item of items) if (!seen.has(key(item))) seen.set(key(item), item);
+  return [...seen.values()];
+}

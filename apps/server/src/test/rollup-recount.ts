@@ -1,0 +1,134 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Database } from '../db/client';
+
+// Every rollup as stored beside a recount from the raw runs, answers and
+// values (the whole database): the rollups must always equal the recount,
+// whatever wrote the facts and however the rollups followed (inline, or
+// folded later by a worker that may have died mid-fold).
+
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows.map((row) => ({ ...row }));
+}
+
+/**
+ * Question rollups as stored, and as recounted from the answers. A learner
+ * is counted as new on the day first stored (a late, older answer does not
+ * move the count), so new learners are compared per question.
+ */
+export async function questionRollups(db: Database) {
+  const stored = await rows(
+    db,
+    sql`
+    select question_id, day::text as day, responses, graded, correct, points::float8 as points
+    from question_daily_stats where responses > 0 order by question_id, day`,
+  );
+  const recount = await rows(
+    db,
+    sql`
+    select question_id, (created_at at time zone 'UTC')::date::text as day, count(*)::int as responses,
+           count(correct)::int as graded, (count(*) filter (where correct))::int as correct,
+           coalesce(sum(points_assigned), 0)::float8 as points
+    from course_run_questions group by 1, 2 order by 1, 2`,
+  );
+  const learnerCounts = await rows(
+    db,
+    sql`
+    select question_id, sum(new_learners)::int as learners from question_daily_stats
+    group by 1 having sum(new_learners) > 0 order by 1`,
+  );
+  const learnerCountsRecount = await rows(
+    db,
+    sql`
+    select question_id, count(distinct learner_id)::int as learners from course_run_questions
+    group by 1 order by 1`,
+  );
+  const learnerPairs = await rows(
+    db,
+    sql`
+    select question_id, learner_id, first_answered_at, responses, correct, points::float8 as points
+    from question_learners order by 1, 2`,
+  );
+  const learnerRecount = await rows(
+    db,
+    sql`
+    select question_id, learner_id, min(created_at) as first_answered_at, count(*)::int as responses,
+           (count(*) filter (where correct))::int as correct, coalesce(sum(points_assigned), 0)::float8 as points
+    from course_run_questions group by 1, 2 order by 1, 2`,
+  );
+  return { stored, recount, learnerCounts, learnerCountsRecount, learnerPairs, learnerRecount };
+}
+
+/** Variable rollups as stored, and as recounted from the values. */
+export async function variableRollups(db: Database) {
+  const stored = await rows(
+    db,
+    sql`
+    select variable_id, usage_count, learner_count, last_recorded_at from variable_stats
+    where usage_count > 0 order by variable_id`,
+  );
+  const recount = await rows(
+    db,
+    sql`
+    select variable_id, count(*)::int as usage_count, count(distinct learner_id)::int as learner_count,
+           max(recorded_at) as last_recorded_at
+    from learner_variable_values group by 1 order by 1`,
+  );
+  const latest = await rows(
+    db,
+    sql`
+    select variable_id, learner_id, value_id, value, value_number, recorded_at
+    from learner_variable_latest order by 1, 2`,
+  );
+  const latestRecount = await rows(
+    db,
+    sql`
+    select distinct on (variable_id, learner_id) variable_id, learner_id, id as value_id, value, value_number,
+           recorded_at
+    from learner_variable_values order by variable_id, learner_id, recorded_at desc, id desc`,
+  );
+  return { stored, recount, latest, latestRecount };
+}
+
+/** Course rollups as stored, and as recounted from the runs. */
+export async function courseRollups(db: Database) {
+  const days = await rows(
+    db,
+    sql`
+    select course_id, day::text as day, runs from course_daily_stats where runs > 0 order by 1, 2`,
+  );
+  const daysRecount = await rows(
+    db,
+    sql`
+    select course_id, (created_at at time zone 'UTC')::date::text as day, count(*)::int as runs
+    from course_runs group by 1, 2 order by 1, 2`,
+  );
+  const learners = await rows(
+    db,
+    sql`
+    select course_id, learner_id, first_run_at, last_run_at, runs from course_learners order by 1, 2`,
+  );
+  const learnersRecount = await rows(
+    db,
+    sql`
+    select course_id, learner_id, min(created_at) as first_run_at, max(created_at) as last_run_at,
+           count(*)::int as runs
+    from course_runs group by 1, 2 order by 1, 2`,
+  );
+  return { days, daysRecount, learners, learnersRecount };
+}
+
+/** Asserts that every rollup equals its recount from the raw rows. */
+export async function expectRollupsMatchRecount(db: Database): Promise<void> {
+  const runs = await courseRollups(db);
+  expect(runs.days).toEqual(runs.daysRecount);
+  expect(runs.learners).toEqual(runs.learnersRecount);
+  const questions = await questionRollups(db);
+  expect(questions.stored).toEqual(questions.recount);
+  expect(questions.learnerCounts).toEqual(questions.learnerCountsRecount);
+  expect(questions.learnerPairs).toEqual(questions.learnerRecount);
+  const variables = await variableRollups(db);
+  expect(variables.stored).toEqual(variables.recount);
+  expect(variables.latest).toEqual(variables.latestRecount);
+}
