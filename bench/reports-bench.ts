@@ -90,12 +90,12 @@ async function pickSubjects(connection: DatabaseConnection, organizationId: stri
   }>(sql`
     with numbers as (
       select v.id, v.name, v.course_id, s.usage_count from variables v
-      join variable_stats s on s.variable_id = v.id
+      join variable_stats s on s.organization_id = v.organization_id and s.variable_id = v.id
       where v.organization_id = ${organizationId} and v.data_type = 'number'
       order by s.usage_count desc limit 1
     )
     select n.name as number_name, n.course_id as number_course_id, n.id as number_variable_id,
-      (select v.id from variables v join variable_stats s on s.variable_id = v.id
+      (select v.id from variables v join variable_stats s on s.organization_id = v.organization_id and s.variable_id = v.id
         where v.organization_id = ${organizationId} and v.data_type = 'text'
         order by s.usage_count desc limit 1) as text_variable_id,
       (select d.question_id from question_daily_stats d where d.organization_id = ${organizationId}

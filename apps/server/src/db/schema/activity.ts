@@ -1,6 +1,6 @@
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
-import { primaryId, timestamps } from './columns';
+import { tenantId, timestamps } from './columns';
 import { organizationId } from './organizations';
 
 /**
@@ -30,7 +30,7 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export const activityEvents = pgTable(
   'activity_events',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
     /** Null for system activity (ingestion through an API key). */
     actorUserId: uuid('actor_user_id').references(() => authUsers.id, { onDelete: 'set null' }),
@@ -43,6 +43,7 @@ export const activityEvents = pgTable(
     ...timestamps(),
   },
   (table) => [
+    primaryKey({ name: 'activity_events_pk', columns: [table.organizationId, table.id] }),
     index('activity_events_org_created_idx').on(table.organizationId, table.createdAt.desc().nullsFirst()),
     index('activity_events_org_kind_created_idx').on(
       table.organizationId,

@@ -1,5 +1,5 @@
-import { check, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { isOneOf, primaryId, timestamps, timestamptz } from './columns';
+import { check, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { isOneOf, tenantId, timestamps, timestamptz } from './columns';
 import { organizationId } from './organizations';
 
 /** Which engine produced an AI answer: the offline built-in one or an LLM. */
@@ -21,7 +21,7 @@ export type AiSummarySourceKind = (typeof AI_SUMMARY_SOURCE_KINDS)[number];
 export const aiSummaries = pgTable(
   'ai_summaries',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
     sourceKind: text('source_kind').$type<AiSummarySourceKind>().notNull(),
     sourceKey: text('source_key').notNull(),
@@ -34,6 +34,7 @@ export const aiSummaries = pgTable(
     ...timestamps(),
   },
   (table) => [
+    primaryKey({ name: 'ai_summaries_pk', columns: [table.organizationId, table.id] }),
     check('ai_summaries_source_kind_check', isOneOf(table.sourceKind, AI_SUMMARY_SOURCE_KINDS)),
     check('ai_summaries_engine_check', isOneOf(table.engine, AI_ENGINES)),
     unique('ai_summaries_source_unique').on(table.organizationId, table.sourceKind, table.sourceKey),

@@ -1,21 +1,25 @@
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
-import { primaryId, timestamps } from './columns';
+import { tenantId, timestamps } from './columns';
 import { organizationId } from './organizations';
 
 /** One settings document per organization for the analytics screens. */
-export const analyticsSettings = pgTable('analytics_settings', {
-  id: primaryId(),
-  organizationId: organizationId().unique('analytics_settings_organization_unique'),
-  config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
-  ...timestamps(),
-});
+export const analyticsSettings = pgTable(
+  'analytics_settings',
+  {
+    id: tenantId(),
+    organizationId: organizationId().unique('analytics_settings_organization_unique'),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps(),
+  },
+  (table) => [primaryKey({ name: 'analytics_settings_pk', columns: [table.organizationId, table.id] })],
+);
 
 /** A saved funnel (its steps and filters live in `config`). */
 export const analyticsFunnels = pgTable(
   'analytics_funnels',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
     name: text('name').notNull(),
     description: text('description'),
@@ -23,7 +27,10 @@ export const analyticsFunnels = pgTable(
     createdBy: uuid('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
-  (table) => [index('analytics_funnels_org_created_idx').on(table.organizationId, table.createdAt)],
+  (table) => [
+    primaryKey({ name: 'analytics_funnels_pk', columns: [table.organizationId, table.id] }),
+    index('analytics_funnels_org_created_idx').on(table.organizationId, table.createdAt),
+  ],
 );
 
 export type AnalyticsSettings = typeof analyticsSettings.$inferSelect;

@@ -2,16 +2,18 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   foreignKey,
   index,
   pgTable,
+  primaryKey,
   text,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
-import { primaryId, timestamps, timestamptz } from './columns';
+import { tenantId, timestamps, timestamptz } from './columns';
 import { learners } from './learners';
 import { organizationId, tenantOrganizationId } from './organizations';
 
@@ -23,7 +25,7 @@ import { organizationId, tenantOrganizationId } from './organizations';
 export const courses = pgTable(
   'courses',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
     courseTitle: text('course_title').notNull(),
     description: text('description'),
@@ -35,7 +37,7 @@ export const courses = pgTable(
     ...timestamps(),
   },
   (table) => [
-    unique('courses_org_id_unique').on(table.organizationId, table.id),
+    primaryKey({ name: 'courses_pk', columns: [table.organizationId, table.id] }),
     uniqueIndex('courses_org_external_id_unique')
       .on(table.organizationId, table.externalCourseId)
       .where(sql`not ${table.isDeleted}`),
@@ -48,16 +50,20 @@ export const courses = pgTable(
 export const broadcasts = pgTable(
   'broadcasts',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
-    courseId: uuid('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').notNull(),
     message: text('message'),
     authorId: uuid('author_id').references(() => authUsers.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (table) => [
+    primaryKey({ name: 'broadcasts_pk', columns: [table.organizationId, table.id] }),
+    foreignKey({
+      name: 'broadcasts_course_fk',
+      columns: [table.organizationId, table.courseId],
+      foreignColumns: [courses.organizationId, courses.id],
+    }).onDelete('cascade'),
     index('broadcasts_org_course_created_idx').on(
       table.organizationId,
       table.courseId,
@@ -74,13 +80,21 @@ export const broadcasts = pgTable(
 export const courseRuns = pgTable(
   'course_runs',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: tenantOrganizationId(),
     courseId: uuid('course_id').notNull(),
     learnerId: uuid('learner_id').notNull(),
     clientRunId: text('client_run_id'),
     startedAt: timestamptz('started_at').notNull().defaultNow(),
     completedAt: timestamptz('completed_at'),
+    /** course.passed / course.failed: the latest outcome, with its score and pass mark. */
+    passed: boolean('passed'),
+    score: doublePrecision('score'),
+    passMark: doublePrecision('pass_mark'),
+    /** course.progressed: the furthest progress reported, 0 to 100. */
+    progressPercent: doublePrecision('progress_percent'),
+    /** course.exited: when the learner last left without completing. */
+    exitedAt: timestamptz('exited_at'),
     ...timestamps(),
   },
   (table) => [
@@ -94,7 +108,7 @@ export const courseRuns = pgTable(
       columns: [table.organizationId, table.learnerId],
       foreignColumns: [learners.organizationId, learners.id],
     }).onDelete('cascade'),
-    unique('course_runs_org_id_unique').on(table.organizationId, table.id),
+    primaryKey({ name: 'course_runs_pk', columns: [table.organizationId, table.id] }),
     // Also serves "runs of a learner in a course" (first/last access, count).
     unique('course_runs_client_run_unique').on(
       table.organizationId,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { primaryId, timestamps, timestamptz } from './columns';
+import { check, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenantId, timestamps, timestamptz } from './columns';
 import { organizationId } from './organizations';
 
 /**
@@ -11,7 +11,7 @@ import { organizationId } from './organizations';
 export const learners = pgTable(
   'learners',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
     name: text('name'),
     email: text('email').notNull(),
@@ -24,8 +24,8 @@ export const learners = pgTable(
     ...timestamps(),
   },
   (table) => [
-    // Target of the composite (organization_id, learner_id) foreign keys.
-    unique('learners_org_id_unique').on(table.organizationId, table.id),
+    // Also the target of the composite (organization_id, learner_id) foreign keys.
+    primaryKey({ name: 'learners_pk', columns: [table.organizationId, table.id] }),
     check('learners_email_lowercase', sql`${table.email} = lower(${table.email})`),
     uniqueIndex('learners_org_email_unique').on(table.organizationId, table.email),
     // Sorted lists and keyset pagination by name.

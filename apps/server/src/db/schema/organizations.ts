@@ -5,13 +5,14 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
-import { isOneOf, primaryId, timestamps, timestamptz } from './columns';
+import { isOneOf, primaryId, tenantId, timestamps, timestamptz } from './columns';
 
 export const ORGANIZATION_PLANS = ['free', 'starter', 'pro', 'enterprise'] as const;
 export type OrganizationPlan = (typeof ORGANIZATION_PLANS)[number];
@@ -38,6 +39,8 @@ export const organizations = pgTable(
     maxChatbots: integer('max_chatbots'),
     /** Ingestion registers unknown courses and variables on first sight when true. */
     autoRegister: boolean('auto_register').notNull().default(true),
+    /** Learning events older than this many months are deleted from the log; null keeps them. */
+    eventRetentionMonths: integer('event_retention_months'),
     ...timestamps(),
   },
   (table) => [
@@ -128,13 +131,13 @@ export const userOrganizations = pgTable(
 export const invitations = pgTable(
   'invitations',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
     /** Lower-case. */
     email: text('email').notNull(),
     role: text('role').$type<MemberRole>().notNull().default('team_member'),
     status: text('status').$type<InvitationStatus>().notNull().default('pending'),
-    tokenHash: text('token_hash').notNull().unique('invitations_token_hash_unique'),
+    tokenHash: text('token_hash').notNull(),
     inviterId: uuid('inviter_id').references(() => authUsers.id, { onDelete: 'set null' }),
     expiresAt: timestamptz('expires_at').notNull(),
     acceptedAt: timestamptz('accepted_at'),
@@ -143,6 +146,11 @@ export const invitations = pgTable(
     ...timestamps(),
   },
   (table) => [
+    primaryKey({ name: 'invitations_pk', columns: [table.organizationId, table.id] }),
+    // Unique within the organization (a distributed table's keys must hold
+    // it); the hash leads so that accepting by token, before the
+    // organization is known, is served by this index.
+    unique('invitations_token_hash_unique').on(table.tokenHash, table.organizationId),
     check('invitations_status_check', isOneOf(table.status, INVITATION_STATUSES)),
     check('invitations_role_check', isOneOf(table.role, MEMBER_ROLES)),
     check('invitations_email_lowercase', sql`${table.email} = lower(${table.email})`),

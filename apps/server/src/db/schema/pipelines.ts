@@ -1,6 +1,6 @@
-import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
-import { primaryId, timestamps } from './columns';
+import { tenantId, timestamps } from './columns';
 import { organizationId } from './organizations';
 
 /** A node of the pipeline editor (@xyflow/react shape); course nodes carry `data.courseId`. */
@@ -23,7 +23,7 @@ export type PipelineEdge = {
 export const pipelines = pgTable(
   'pipelines',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
     name: text('name').notNull(),
     description: text('description'),
@@ -33,7 +33,10 @@ export const pipelines = pgTable(
     createdBy: uuid('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
-  (table) => [index('pipelines_org_created_idx').on(table.organizationId, table.createdAt)],
+  (table) => [
+    primaryKey({ name: 'pipelines_pk', columns: [table.organizationId, table.id] }),
+    index('pipelines_org_created_idx').on(table.organizationId, table.createdAt),
+  ],
 );
 
 /**
@@ -43,7 +46,7 @@ export const pipelines = pgTable(
 export const actions = pgTable(
   'actions',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
     name: text('name').notNull(),
     description: text('description'),
@@ -53,7 +56,10 @@ export const actions = pgTable(
     createdBy: uuid('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
-  (table) => [index('actions_org_created_idx').on(table.organizationId, table.createdAt)],
+  (table) => [
+    primaryKey({ name: 'actions_pk', columns: [table.organizationId, table.id] }),
+    index('actions_org_created_idx').on(table.organizationId, table.createdAt),
+  ],
 );
 
 export type Pipeline = typeof pipelines.$inferSelect;

@@ -5,11 +5,12 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { primaryId, timestamps } from './columns';
+import { tenantId, timestamps } from './columns';
 import { courseRuns, courses } from './courses';
 import { learners } from './learners';
 import { organizationId, tenantOrganizationId } from './organizations';
@@ -18,11 +19,9 @@ import { organizationId, tenantOrganizationId } from './organizations';
 export const questions = pgTable(
   'questions',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
-    courseId: uuid('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').notNull(),
     interactionId: text('interaction_id').notNull(),
     slideNumber: integer('slide_number'),
     questionNumber: integer('question_number'),
@@ -32,6 +31,12 @@ export const questions = pgTable(
     ...timestamps(),
   },
   (table) => [
+    primaryKey({ name: 'questions_pk', columns: [table.organizationId, table.id] }),
+    foreignKey({
+      name: 'questions_course_fk',
+      columns: [table.organizationId, table.courseId],
+      foreignColumns: [courses.organizationId, courses.id],
+    }).onDelete('cascade'),
     unique('questions_org_course_interaction_unique').on(
       table.organizationId,
       table.courseId,
@@ -51,7 +56,7 @@ export const questions = pgTable(
 export const courseRunQuestions = pgTable(
   'course_run_questions',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: tenantOrganizationId(),
     courseRunId: uuid('course_run_id'),
     questionId: uuid('question_id').notNull(),
@@ -67,6 +72,7 @@ export const courseRunQuestions = pgTable(
     ...timestamps(),
   },
   (table) => [
+    primaryKey({ name: 'course_run_questions_pk', columns: [table.organizationId, table.id] }),
     foreignKey({
       name: 'course_run_questions_question_fk',
       columns: [table.organizationId, table.courseId, table.questionId],

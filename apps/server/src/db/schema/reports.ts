@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
-import { isOneOf, primaryId, timestamps } from './columns';
+import { isOneOf, tenantId, timestamps } from './columns';
 import { courses } from './courses';
 import { organizationId } from './organizations';
 import { questions } from './questions';
@@ -21,7 +33,7 @@ export type ComparisonType = (typeof COMPARISON_TYPES)[number];
 export const customReports = pgTable(
   'custom_reports',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
     name: text('name').notNull(),
     description: text('description'),
@@ -29,13 +41,18 @@ export const customReports = pgTable(
     /** Builder settings (filters, date range, chart options). */
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     isPublic: boolean('is_public').notNull().default(false),
-    publicShareToken: text('public_share_token').unique('custom_reports_public_share_token_unique'),
+    publicShareToken: text('public_share_token'),
     /** Visits of the public link. */
     viewCount: integer('view_count').notNull().default(0),
     createdBy: uuid('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (table) => [
+    primaryKey({ name: 'custom_reports_pk', columns: [table.organizationId, table.id] }),
+    // Unique within the organization (a distributed table's keys must hold
+    // it); the token leads so that the public link, opened without an
+    // organization, is found by this index.
+    unique('custom_reports_public_share_token_unique').on(table.publicShareToken, table.organizationId),
     check('custom_reports_report_type_check', isOneOf(table.reportType, CUSTOM_REPORT_TYPES)),
     check('custom_reports_view_count_non_negative', sql`${table.viewCount} >= 0`),
     check(
@@ -55,20 +72,31 @@ const reportItemColumns = () => ({
 export const customReportVariables = pgTable(
   'custom_report_variables',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
-    reportId: uuid('report_id')
-      .notNull()
-      .references(() => customReports.id, { onDelete: 'cascade' }),
-    variableId: uuid('variable_id')
-      .notNull()
-      .references(() => variables.id, { onDelete: 'cascade' }),
+    reportId: uuid('report_id').notNull(),
+    variableId: uuid('variable_id').notNull(),
     ...reportItemColumns(),
     ...timestamps(),
   },
   (table) => [
+    primaryKey({ name: 'custom_report_variables_pk', columns: [table.organizationId, table.id] }),
+    foreignKey({
+      name: 'custom_report_variables_report_fk',
+      columns: [table.organizationId, table.reportId],
+      foreignColumns: [customReports.organizationId, customReports.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'custom_report_variables_variable_fk',
+      columns: [table.organizationId, table.variableId],
+      foreignColumns: [variables.organizationId, variables.id],
+    }).onDelete('cascade'),
     check('custom_report_variables_comparison_check', isOneOf(table.comparisonType, COMPARISON_TYPES)),
-    unique('custom_report_variables_report_variable_unique').on(table.reportId, table.variableId),
+    unique('custom_report_variables_report_variable_unique').on(
+      table.organizationId,
+      table.reportId,
+      table.variableId,
+    ),
     index('custom_report_variables_org_variable_idx').on(table.organizationId, table.variableId),
   ],
 );
@@ -76,20 +104,31 @@ export const customReportVariables = pgTable(
 export const customReportQuestions = pgTable(
   'custom_report_questions',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
-    reportId: uuid('report_id')
-      .notNull()
-      .references(() => customReports.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    reportId: uuid('report_id').notNull(),
+    questionId: uuid('question_id').notNull(),
     ...reportItemColumns(),
     ...timestamps(),
   },
   (table) => [
+    primaryKey({ name: 'custom_report_questions_pk', columns: [table.organizationId, table.id] }),
+    foreignKey({
+      name: 'custom_report_questions_report_fk',
+      columns: [table.organizationId, table.reportId],
+      foreignColumns: [customReports.organizationId, customReports.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'custom_report_questions_question_fk',
+      columns: [table.organizationId, table.questionId],
+      foreignColumns: [questions.organizationId, questions.id],
+    }).onDelete('cascade'),
     check('custom_report_questions_comparison_check', isOneOf(table.comparisonType, COMPARISON_TYPES)),
-    unique('custom_report_questions_report_question_unique').on(table.reportId, table.questionId),
+    unique('custom_report_questions_report_question_unique').on(
+      table.organizationId,
+      table.reportId,
+      table.questionId,
+    ),
     index('custom_report_questions_org_question_idx').on(table.organizationId, table.questionId),
   ],
 );
@@ -101,14 +140,10 @@ export const customReportQuestions = pgTable(
 export const customReportQuestionIdentifiers = pgTable(
   'custom_report_question_identifiers',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
-    reportId: uuid('report_id')
-      .notNull()
-      .references(() => customReports.id, { onDelete: 'cascade' }),
-    courseId: uuid('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    reportId: uuid('report_id').notNull(),
+    courseId: uuid('course_id').notNull(),
     slideNumber: integer('slide_number'),
     questionNumber: integer('question_number'),
     questionText: text('question_text'),
@@ -116,6 +151,17 @@ export const customReportQuestionIdentifiers = pgTable(
     ...timestamps(),
   },
   (table) => [
+    primaryKey({ name: 'custom_report_question_identifiers_pk', columns: [table.organizationId, table.id] }),
+    foreignKey({
+      name: 'custom_report_question_identifiers_report_fk',
+      columns: [table.organizationId, table.reportId],
+      foreignColumns: [customReports.organizationId, customReports.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'custom_report_question_identifiers_course_fk',
+      columns: [table.organizationId, table.courseId],
+      foreignColumns: [courses.organizationId, courses.id],
+    }).onDelete('cascade'),
     check(
       'custom_report_question_identifiers_comparison_check',
       isOneOf(table.comparisonType, COMPARISON_TYPES),

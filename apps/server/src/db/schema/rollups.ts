@@ -37,7 +37,10 @@ export const questionDailyStats = pgTable(
     newLearners: integer('new_learners').notNull().default(0),
   },
   (table) => [
-    primaryKey({ name: 'question_daily_stats_pk', columns: [table.questionId, table.day] }),
+    primaryKey({
+      name: 'question_daily_stats_pk',
+      columns: [table.organizationId, table.questionId, table.day],
+    }),
     foreignKey({
       name: 'question_daily_stats_question_fk',
       columns: [table.organizationId, table.courseId, table.questionId],
@@ -65,7 +68,10 @@ export const questionLearners = pgTable(
     points: doublePrecision('points').notNull().default(0),
   },
   (table) => [
-    primaryKey({ name: 'question_learners_pk', columns: [table.questionId, table.learnerId] }),
+    primaryKey({
+      name: 'question_learners_pk',
+      columns: [table.organizationId, table.questionId, table.learnerId],
+    }),
     // No foreign key to learners on purpose: the trigger on answers removes
     // a pair when its last answer goes, and must still see the pair then.
     foreignKey({
@@ -84,12 +90,13 @@ export const variableStats = pgTable(
   {
     organizationId: tenantOrganizationId(),
     courseId: uuid('course_id').notNull(),
-    variableId: uuid('variable_id').primaryKey(),
+    variableId: uuid('variable_id').notNull(),
     usageCount: integer('usage_count').notNull().default(0),
     learnerCount: integer('learner_count').notNull().default(0),
     lastRecordedAt: timestamptz('last_recorded_at'),
   },
   (table) => [
+    primaryKey({ name: 'variable_stats_pk', columns: [table.organizationId, table.variableId] }),
     foreignKey({
       name: 'variable_stats_variable_fk',
       columns: [table.organizationId, table.courseId, table.variableId],
@@ -111,7 +118,10 @@ export const learnerVariableLatest = pgTable(
     recordedAt: timestamptz('recorded_at').notNull(),
   },
   (table) => [
-    primaryKey({ name: 'learner_variable_latest_pk', columns: [table.variableId, table.learnerId] }),
+    primaryKey({
+      name: 'learner_variable_latest_pk',
+      columns: [table.organizationId, table.variableId, table.learnerId],
+    }),
     foreignKey({
       name: 'learner_variable_latest_variable_fk',
       columns: [table.organizationId, table.courseId, table.variableId],
@@ -138,7 +148,7 @@ export const courseDailyStats = pgTable(
     runs: integer('runs').notNull().default(0),
   },
   (table) => [
-    primaryKey({ name: 'course_daily_stats_pk', columns: [table.courseId, table.day] }),
+    primaryKey({ name: 'course_daily_stats_pk', columns: [table.organizationId, table.courseId, table.day] }),
     foreignKey({
       name: 'course_daily_stats_course_fk',
       columns: [table.organizationId, table.courseId],
@@ -164,7 +174,10 @@ export const courseLearners = pgTable(
     runs: integer('runs').notNull().default(0),
   },
   (table) => [
-    primaryKey({ name: 'course_learners_pk', columns: [table.courseId, table.learnerId] }),
+    primaryKey({
+      name: 'course_learners_pk',
+      columns: [table.organizationId, table.courseId, table.learnerId],
+    }),
     // No foreign key to learners: the trigger on runs removes a pair with its last run.
     foreignKey({
       name: 'course_learners_course_fk',

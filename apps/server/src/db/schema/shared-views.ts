@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
 import { chatbotVariables } from './chatbots';
-import { isOneOf, primaryId, timestamps } from './columns';
+import { isOneOf, tenantId, timestamps } from './columns';
 import { organizationId } from './organizations';
 import { questions } from './questions';
 import { variables } from './variables';
@@ -19,21 +29,41 @@ export type SharedViewKind = (typeof SHARED_VIEW_KINDS)[number];
 export const sharedViews = pgTable(
   'shared_views',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
     kind: text('kind').$type<SharedViewKind>().notNull(),
-    variableId: uuid('variable_id').references(() => variables.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'cascade' }),
-    chatbotVariableId: uuid('chatbot_variable_id').references(() => chatbotVariables.id, {
-      onDelete: 'cascade',
-    }),
-    token: text('token').notNull().unique('shared_views_token_unique'),
+    variableId: uuid('variable_id'),
+    questionId: uuid('question_id'),
+    chatbotVariableId: uuid('chatbot_variable_id'),
+    token: text('token').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     viewCount: integer('view_count').notNull().default(0),
     createdBy: uuid('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (table) => [
+    primaryKey({ name: 'shared_views_pk', columns: [table.organizationId, table.id] }),
+    // The target columns are null except the one matching `kind`; a null
+    // target is not checked (MATCH SIMPLE).
+    foreignKey({
+      name: 'shared_views_variable_fk',
+      columns: [table.organizationId, table.variableId],
+      foreignColumns: [variables.organizationId, variables.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'shared_views_question_fk',
+      columns: [table.organizationId, table.questionId],
+      foreignColumns: [questions.organizationId, questions.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'shared_views_chatbot_variable_fk',
+      columns: [table.organizationId, table.chatbotVariableId],
+      foreignColumns: [chatbotVariables.organizationId, chatbotVariables.id],
+    }).onDelete('cascade'),
+    // Unique within the organization (a distributed table's keys must hold
+    // it); the token leads so that the public page, opened without an
+    // organization, is found by this index.
+    unique('shared_views_token_unique').on(table.token, table.organizationId),
     check('shared_views_kind_check', isOneOf(table.kind, SHARED_VIEW_KINDS)),
     check(
       'shared_views_target_matches_kind',

@@ -5,11 +5,12 @@ import {
   foreignKey,
   index,
   pgTable,
+  primaryKey,
   text,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { isOneOf, primaryId, timestamps, timestamptz } from './columns';
+import { isOneOf, tenantId, timestamps, timestamptz } from './columns';
 import { courseRuns, courses } from './courses';
 import { learners } from './learners';
 import { organizationId, tenantOrganizationId } from './organizations';
@@ -21,11 +22,9 @@ export type VariableDataType = (typeof VARIABLE_DATA_TYPES)[number];
 export const variables = pgTable(
   'variables',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
-    courseId: uuid('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').notNull(),
     name: text('name').notNull(),
     title: text('title'),
     description: text('description'),
@@ -34,6 +33,12 @@ export const variables = pgTable(
     ...timestamps(),
   },
   (table) => [
+    primaryKey({ name: 'variables_pk', columns: [table.organizationId, table.id] }),
+    foreignKey({
+      name: 'variables_course_fk',
+      columns: [table.organizationId, table.courseId],
+      foreignColumns: [courses.organizationId, courses.id],
+    }).onDelete('cascade'),
     check('variables_data_type_check', isOneOf(table.dataType, VARIABLE_DATA_TYPES)),
     unique('variables_org_course_name_unique').on(table.organizationId, table.courseId, table.name),
     // Target of the values' composite key: a value's course is its variable's course.
@@ -107,7 +112,7 @@ export function toTypedValue(
 export const learnerVariableValues = pgTable(
   'learner_variable_values',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: tenantOrganizationId(),
     variableId: uuid('variable_id').notNull(),
     learnerId: uuid('learner_id').notNull(),
@@ -119,6 +124,7 @@ export const learnerVariableValues = pgTable(
     ...timestamps(),
   },
   (table) => [
+    primaryKey({ name: 'learner_variable_values_pk', columns: [table.organizationId, table.id] }),
     foreignKey({
       name: 'learner_variable_values_variable_fk',
       columns: [table.organizationId, table.courseId, table.variableId],
@@ -167,18 +173,25 @@ export const learnerVariableValues = pgTable(
 export const courseVariableMappings = pgTable(
   'course_variable_mappings',
   {
-    id: primaryId(),
+    id: tenantId(),
     organizationId: organizationId(),
-    courseId: uuid('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').notNull(),
     sourceVariableName: text('source_variable_name').notNull(),
-    destinationVariableId: uuid('destination_variable_id')
-      .notNull()
-      .references(() => variables.id, { onDelete: 'cascade' }),
+    destinationVariableId: uuid('destination_variable_id').notNull(),
     ...timestamps(),
   },
   (table) => [
+    primaryKey({ name: 'course_variable_mappings_pk', columns: [table.organizationId, table.id] }),
+    foreignKey({
+      name: 'course_variable_mappings_course_fk',
+      columns: [table.organizationId, table.courseId],
+      foreignColumns: [courses.organizationId, courses.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'course_variable_mappings_destination_fk',
+      columns: [table.organizationId, table.destinationVariableId],
+      foreignColumns: [variables.organizationId, variables.id],
+    }).onDelete('cascade'),
     unique('course_variable_mappings_source_unique').on(
       table.organizationId,
       table.courseId,

@@ -357,7 +357,7 @@ export async function deleteCourseRows(
             ), '[]'::jsonb) end,
             updated_at = ${input.now}
           from hit
-          where p.id = hit.id and hit.removed > 0
+          where p.organization_id = ${organizationId} and p.id = hit.id and hit.removed > 0
           returning hit.removed
         )
         select coalesce(sum(removed), 0)::int as removed from changed`);

@@ -76,9 +76,12 @@ export async function selectReportPage(
     )
     select page.id, page.name, page.description, page.report_type, page.is_public, page.view_count,
            page.created_at, page.updated_at, u.name as created_by_name,
-           ((select count(*) from ${customReportVariables} x where x.report_id = page.id)
-            + (select count(*) from ${customReportQuestions} x where x.report_id = page.id)
-            + (select count(*) from ${customReportQuestionIdentifiers} x where x.report_id = page.id))::int
+           ((select count(*) from ${customReportVariables} x
+              where x.organization_id = page.organization_id and x.report_id = page.id)
+            + (select count(*) from ${customReportQuestions} x
+              where x.organization_id = page.organization_id and x.report_id = page.id)
+            + (select count(*) from ${customReportQuestionIdentifiers} x
+              where x.organization_id = page.organization_id and x.report_id = page.id))::int
              as item_count
     from page
     left join ${authUsers} u on u.id = page.created_by
@@ -150,23 +153,23 @@ export async function selectReportItems(
              v.name as variable_name, v.title as variable_title, v.data_type,
              c.course_title, not c.is_deleted as available, rv.created_at
       from ${customReportVariables} rv
-      join ${variables} v on v.id = rv.variable_id
-      join ${courses} c on c.id = v.course_id
+      join ${variables} v on v.organization_id = rv.organization_id and v.id = rv.variable_id
+      join ${courses} c on c.organization_id = v.organization_id and c.id = v.course_id
       where rv.organization_id = ${organizationId} and rv.report_id = ${reportId}
       union all
       select rq.id, 'question', rq.display_order, rq.display_name, rq.comparison_type,
              null, rq.question_id, q.course_id, q.slide_number, q.question_number, q.question_text,
              null, null, null, c.course_title, not c.is_deleted, rq.created_at
       from ${customReportQuestions} rq
-      join ${questions} q on q.id = rq.question_id
-      join ${courses} c on c.id = q.course_id
+      join ${questions} q on q.organization_id = rq.organization_id and q.id = rq.question_id
+      join ${courses} c on c.organization_id = q.organization_id and c.id = q.course_id
       where rq.organization_id = ${organizationId} and rq.report_id = ${reportId}
       union all
       select ri.id, 'identifier', ri.display_order, ri.display_name, ri.comparison_type,
              null, null, ri.course_id, ri.slide_number, ri.question_number, ri.question_text,
              null, null, null, c.course_title, not c.is_deleted, ri.created_at
       from ${customReportQuestionIdentifiers} ri
-      join ${courses} c on c.id = ri.course_id
+      join ${courses} c on c.organization_id = ri.organization_id and c.id = ri.course_id
       where ri.organization_id = ${organizationId} and ri.report_id = ${reportId}
     ) items
     order by display_order, created_at, id`);
@@ -207,7 +210,10 @@ export async function findUnknownIds(
           db
             .select({ n: sql<number>`count(*)::int` })
             .from(variables)
-            .innerJoin(courses, eq(courses.id, variables.courseId))
+            .innerJoin(
+              courses,
+              and(eq(courses.organizationId, variables.organizationId), eq(courses.id, variables.courseId)),
+            )
             .where(
               and(
                 eq(variables.organizationId, organizationId),
@@ -222,7 +228,10 @@ export async function findUnknownIds(
           db
             .select({ n: sql<number>`count(*)::int` })
             .from(questions)
-            .innerJoin(courses, eq(courses.id, questions.courseId))
+            .innerJoin(
+              courses,
+              and(eq(courses.organizationId, questions.organizationId), eq(courses.id, questions.courseId)),
+            )
             .where(
               and(
                 eq(questions.organizationId, organizationId),
@@ -352,7 +361,12 @@ export async function replaceReport(
     if (!locked) return { status: 'not-found' };
     const unknown = firstUnknown(await findUnknownIds(tx, input.organizationId, input.items));
     if (unknown) return { status: 'unknown', what: unknown };
-    await tx.update(customReports).set(input.fields).where(eq(customReports.id, input.reportId));
+    await tx
+      .update(customReports)
+      .set(input.fields)
+      .where(
+        and(eq(customReports.organizationId, input.organizationId), eq(customReports.id, input.reportId)),
+      );
     for (const table of [customReportVariables, customReportQuestions, customReportQuestionIdentifiers]) {
       await tx
         .delete(table)
@@ -395,19 +409,22 @@ export async function duplicateReportRows(
       insert into ${customReportVariables}
         (organization_id, report_id, variable_id, display_order, display_name, comparison_type)
       select organization_id, ${copy.id}, variable_id, display_order, display_name, comparison_type
-      from ${customReportVariables} where report_id = ${source.id}`);
+      from ${customReportVariables}
+      where organization_id = ${input.organizationId} and report_id = ${source.id}`);
     await tx.execute(sql`
       insert into ${customReportQuestions}
         (organization_id, report_id, question_id, display_order, display_name, comparison_type)
       select organization_id, ${copy.id}, question_id, display_order, display_name, comparison_type
-      from ${customReportQuestions} where report_id = ${source.id}`);
+      from ${customReportQuestions}
+      where organization_id = ${input.organizationId} and report_id = ${source.id}`);
     await tx.execute(sql`
       insert into ${customReportQuestionIdentifiers}
         (organization_id, report_id, course_id, slide_number, question_number, question_text,
          display_order, display_name, comparison_type)
       select organization_id, ${copy.id}, course_id, slide_number, question_number, question_text,
              display_order, display_name, comparison_type
-      from ${customReportQuestionIdentifiers} where report_id = ${source.id}`);
+      from ${customReportQuestionIdentifiers}
+      where organization_id = ${input.organizationId} and report_id = ${source.id}`);
     await tx.insert(activityEvents).values({
       organizationId: input.organizationId,
       actorUserId: input.userId,
@@ -464,7 +481,9 @@ export async function updateSharing(
     const [next] = await tx
       .update(customReports)
       .set({ isPublic: decision.token !== null, publicShareToken: decision.token })
-      .where(eq(customReports.id, input.reportId))
+      .where(
+        and(eq(customReports.organizationId, input.organizationId), eq(customReports.id, input.reportId)),
+      )
       .returning({
         isPublic: customReports.isPublic,
         publicShareToken: customReports.publicShareToken,
@@ -512,7 +531,7 @@ export async function selectCatalog(db: Database, organizationId: string) {
       course_title: string;
     }>(sql`
       select v.id, v.name, v.title, v.data_type, v.course_id, c.course_title
-      from ${variables} v join ${courses} c on c.id = v.course_id
+      from ${variables} v join ${courses} c on c.organization_id = v.organization_id and c.id = v.course_id
       where v.organization_id = ${organizationId} and not c.is_deleted
       order by lower(c.course_title), lower(v.name), v.id limit ${CATALOG_LIMIT}`),
     db.execute<{
@@ -524,7 +543,7 @@ export async function selectCatalog(db: Database, organizationId: string) {
       question_text: string | null;
     }>(sql`
       select q.id, q.course_id, c.course_title, q.slide_number, q.question_number, q.question_text
-      from ${questions} q join ${courses} c on c.id = q.course_id
+      from ${questions} q join ${courses} c on c.organization_id = q.organization_id and c.id = q.course_id
       where q.organization_id = ${organizationId} and not c.is_deleted
       order by lower(c.course_title), q.slide_number nulls last, q.question_number nulls last, q.id
       limit ${CATALOG_LIMIT}`),

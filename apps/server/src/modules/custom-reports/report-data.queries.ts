@@ -109,7 +109,7 @@ export async function selectVariableRows(
         select lv.course_id::text as key, c.course_title as label, count(*)::int as count,
                count(*)::int as learners, ${numberAggregates('lv')}, null::float8 as points, null as value
         from learner_variable_latest lv
-        join courses c on c.id = lv.course_id
+        join courses c on c.organization_id = lv.organization_id and c.id = lv.course_id
         where ${latestWhere(scope)}
         group by lv.course_id, c.course_title
         order by count(*) desc, lower(c.course_title), lv.course_id
@@ -204,7 +204,7 @@ export async function selectQuestionRows(
       query = sql`
         select a.course_id::text as key, c.course_title as label, ${answerAggregates}, null as value
         from course_run_questions a
-        join courses c on c.id = a.course_id
+        join courses c on c.organization_id = a.organization_id and c.id = a.course_id
         where ${answersWhere(scope)}
         group by a.course_id, c.course_title
         order by count(*) desc, lower(c.course_title), a.course_id

@@ -62,7 +62,7 @@ const responseStats = (alias: string) => sql`
            coalesce(sum(d.correct), 0)::int as correct_responses,
            coalesce(sum(d.new_learners), 0)::int as unique_learners
     from question_daily_stats d
-    where d.question_id = ${sql.raw(alias)}.id
+    where d.organization_id = ${sql.raw(alias)}.organization_id and d.question_id = ${sql.raw(alias)}.id
   ) s on true`;
 
 const AGGREGATE_SORTS: ReadonlySet<QuestionSortKey> = new Set([
@@ -143,7 +143,7 @@ export async function selectQuestionTotals(db: Database, filters: QuestionFilter
            coalesce(sum(d.correct), 0)::int as correct_responses,
            coalesce(sum(d.new_learners), 0)::int as learner_pairs
     from question_daily_stats d
-    where d.question_id in (select id from base)`);
+    where d.organization_id = ${filters.organizationId} and d.question_id in (select id from base)`);
   return result.rows[0] ?? { questions: 0, total_responses: 0, correct_responses: 0, learner_pairs: 0 };
 }
 

@@ -132,7 +132,7 @@ export async function writeShare(
           ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
           ...(input.rotate ? { token: input.newToken } : {}),
         })
-        .where(eq(sharedViews.id, previous.id))
+        .where(and(eq(sharedViews.organizationId, previous.organizationId), eq(sharedViews.id, previous.id)))
         .returning();
     }
     if (!next) throw new Error('shared view write returned no row');

@@ -63,7 +63,7 @@ const usageStats = (alias: string) => sql`
            coalesce(max(st.learner_count), 0)::int as learner_count,
            max(st.last_recorded_at) as last_recorded_at
     from variable_stats st
-    where st.variable_id = ${sql.raw(alias)}.id
+    where st.organization_id = ${sql.raw(alias)}.organization_id and st.variable_id = ${sql.raw(alias)}.id
   ) s on true`;
 
 const AGGREGATE_SORTS: ReadonlySet<VariableSortKey> = new Set([
