@@ -121,7 +121,8 @@ export const learningEventKeys = pgTable(
   (table) => [
     primaryKey({ name: 'learning_event_keys_pk', columns: [table.organizationId, table.eventId] }),
     check('learning_event_keys_event_id_length', sql`char_length(${table.eventId}) between 1 and 128`),
-    index('learning_event_keys_org_received_idx').on(table.organizationId, table.receivedAt),
+    // Retention finds an organization's keys older than its cut-off with it.
+    index('learning_event_keys_org_occurred_idx').on(table.organizationId, table.occurredAt),
   ],
 );
 

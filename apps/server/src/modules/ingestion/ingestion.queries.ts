@@ -28,17 +28,16 @@ export async function getIngestionSettings(
   return { autoRegister: row?.auto_register ?? true, apiKeyName: row?.api_key_name ?? null };
 }
 
-/** Event ids of the organization already stored, among `eventIds`. */
-export async function findStoredEventIds(
+/** Gives back the idempotency keys of events rejected after claiming them (in the same transaction). */
+export async function deleteEventKeys(
   db: Database,
   organizationId: string,
   eventIds: readonly string[],
-): Promise<Set<string>> {
-  if (eventIds.length === 0) return new Set();
-  const result: Rows<{ event_id: string }> = await db.execute(sql`
-    select event_id from learning_event_keys
+): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db.execute(sql`
+    delete from learning_event_keys
     where organization_id = ${organizationId} and event_id = any(${sql.param(eventIds)}::text[])`);
-  return new Set(result.rows.map((row) => row.event_id));
 }
 
 /** Live (not deleted) courses by external id. */

@@ -721,13 +721,13 @@ describe('auto-register off', () => {
       .from(variables)
       .where(eq(variables.organizationId, other.organization.id));
     expect(orgVariables).toEqual([{ name: 'score' }]);
-    // A rejected event can be sent again once its course exists.
-    const retried = await send([started({ course: 'ghost-course', email: 'pat@example.com' })], key);
+    // A rejected event, the same id and all, can be sent again once its course exists.
+    const ghost = started({ course: 'ghost-course', email: 'pat@example.com' });
+    const retried = await send([ghost], key);
     expect(retried.rejected).toHaveLength(1);
     await insertCourse(db(), { organizationId: other.organization.id, externalCourseId: 'ghost-course' });
-    expect(await send([started({ course: 'ghost-course', email: 'pat@example.com' })], key)).toMatchObject({
-      accepted: 1,
-    });
+    expect(await send([ghost], key)).toMatchObject({ accepted: 1, duplicates: 0 });
+    expect(await send([ghost], key)).toMatchObject({ accepted: 0, duplicates: 1 });
   });
 
   it('accepts a mapped name even without a variable of that name', async () => {

@@ -9,7 +9,7 @@ import {
   findCurrentRuns,
   findLiveCourses,
   findQuestions,
-  findStoredEventIds,
+  deleteEventKeys,
   getIngestionSettings,
   insertAnonymousRuns,
   insertAnswers,
@@ -66,9 +66,9 @@ export const admitEverything: AdmissionCheck = async () => new Map();
 
 /**
  * The one write path of learning facts. In the caller's transaction:
- * 1. resolve: drop ids already stored, find or register courses (asking the
- *    admission check), variables, learners and questions, claim the
- *    idempotency keys, find or start runs;
+ * 1. resolve: claim the idempotency keys (ids already stored are
+ *    duplicates), find or register courses (asking the admission check),
+ *    variables, learners and questions, find or start runs;
  * 2. store facts: each event's handler (one per type, `EVENT_HANDLERS`)
  *    turns it into values, answers and run changes, written set-based;
  * 3. publish: every accepted event is appended whole to the log, the
@@ -88,14 +88,26 @@ export async function writeLearningEvents(
   const reject = (candidate: Candidate, error: string) =>
     rejected.push({ index: candidate.index, id: candidate.event.id, error });
 
-  const stored = await findStoredEventIds(
+  // The idempotency keys first: only events new to the organization go on
+  // (an id stored earlier, or by a concurrent request that committed first,
+  // is a duplicate). An event rejected further down gives its key back.
+  const fresh = await insertEventKeys(
     tx,
     organizationId,
-    all.map((c) => c.event.id),
+    all.map((c) => ({ eventId: c.event.id, occurredAt: c.at })),
   );
-  let candidates = all.filter((c) => !stored.has(c.event.id));
-  let duplicates = all.length - candidates.length;
+  let candidates = all.filter((c) => fresh.has(c.event.id));
+  const duplicates = all.length - candidates.length;
   if (candidates.length === 0) return { accepted: 0, duplicates, rejected };
+  const release = async () => {
+    if (rejected.length > 0) {
+      await deleteEventKeys(
+        tx,
+        organizationId,
+        rejected.flatMap((r) => (r.id === null ? [] : [r.id])),
+      );
+    }
+  };
 
   const settings = await getIngestionSettings(tx, organizationId, scope.apiKeyId);
 
@@ -150,6 +162,7 @@ export async function writeLearningEvents(
     reject(c, INGESTION_MESSAGES.variableNotFound(c.event.variable.name));
     return false;
   });
+  await release();
   if (candidates.length === 0) return { accepted: 0, duplicates, rejected };
 
   // Learners: created on first sight; last activity moves forward.
@@ -176,15 +189,7 @@ export async function writeLearningEvents(
       ? (questionIds.get(questionKey(courseOf(c), c.event.question.interactionId)) ?? null)
       : null;
 
-  // The idempotency keys: only events new to the organization have effects.
-  const fresh = await insertEventKeys(
-    tx,
-    organizationId,
-    candidates.map((c) => ({ eventId: c.event.id, occurredAt: c.at })),
-  );
-  duplicates += candidates.length - fresh.size;
-  const accepted = candidates.filter((c) => fresh.has(c.event.id));
-  if (accepted.length === 0) return { accepted: 0, duplicates, rejected };
+  const accepted = candidates;
 
   const runOf = await resolveRuns(tx, organizationId, accepted, courseOf, learnerOf);
 
