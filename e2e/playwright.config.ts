@@ -29,7 +29,10 @@ export default defineConfig({
   outputDir: join(repoRoot, 'e2e', 'test-results'),
   fullyParallel: false,
   forbidOnly: isCI,
-  retries: isCI ? 1 : 0,
+  // Never retried, in CI either: a test that fails once on a busy machine is
+  // a bug to fix (wait on a condition, give the spec data of its own), and a
+  // retry would hide it.
+  retries: 0,
   workers: isCI ? 1 : 2,
   timeout: 30_000,
   expect: { timeout: 10_000 },

@@ -98,6 +98,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`the product documentation at /docs/ has no serious violations in ${colorScheme}`, async ({
     page,
   }) => {
+    // Genuinely long: axe checks every node of the whole API reference (about
+    // 12 s on a quiet machine, over 30 s when the 2 cores are busy).
+    test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await page.goto('/docs/');
     await expect(page.getByRole('heading', { name: /Getting started/ })).toBeVisible();

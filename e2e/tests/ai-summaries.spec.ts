@@ -3,24 +3,20 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 
 import { signInAs } from '../support/accounts';
+import { SAFETY, signUpWithLearningData } from '../support/learning-data';
 import { expect, test } from '../support/test';
 
 /**
- * AI summaries on the demo organization (seeded on the e2e server's first
- * start). The e2e server has no LLM_BASE_URL, so the built-in engine writes
- * every summary; the LLM engine is covered by the server tests against a stub.
+ * AI summaries on an organization of the spec's own (learning data sent
+ * through the ingestion API, support/learning-data.ts), since regenerating
+ * stores a summary. The e2e server has no LLM_BASE_URL, so the built-in
+ * engine writes every summary; the LLM engine is covered by the server tests
+ * against a stub. Ingested variables have no title: pages show the name.
  */
 
-const DEMO = { email: 'demo@courselens.dev', password: 'courselens-demo' };
-const COURSE = 'Workplace Safety Essentials';
+const COURSE = SAFETY.title;
 
 type VariableRow = { id: string; name: string; courseId: string; courseTitle: string };
-
-async function demoToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/session', { data: DEMO });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
 
 async function findVariable(request: APIRequestContext, token: string, name: string): Promise<VariableRow> {
   const response = await request.get(`/api/variables?q=${encodeURIComponent(name)}&pageSize=100`, {
@@ -29,14 +25,14 @@ async function findVariable(request: APIRequestContext, token: string, name: str
   expect(response.status()).toBe(200);
   const { items } = (await response.json()) as { items: VariableRow[] };
   const variable = items.find((item) => item.name === name && item.courseTitle === COURSE);
-  expect(variable, `demo variable ${name} of ${COURSE}`).toBeDefined();
+  expect(variable, `variable ${name} of ${COURSE}`).toBeDefined();
   return variable!;
 }
 
 let token: string;
 
 test.beforeAll(async ({ request }) => {
-  token = await demoToken(request);
+  token = (await signUpWithLearningData(request)).account.token;
 });
 
 test.beforeEach(async ({ page }) => {
@@ -50,10 +46,10 @@ test('a team member reads the AI summary of a course variable and regenerates it
   const score = await findVariable(request, token, 'final_score');
   await page.goto(`/course/${score.courseId}/variable/final_score/ai-summary`);
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Final score' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'final_score' })).toBeVisible();
   await expect(page.getByText(`in ${COURSE}`, { exact: true })).toBeVisible();
   const narrative = page.getByRole('region', { name: 'Summary' });
-  await expect(narrative).toContainText(`“Final score” (final_score) in ${COURSE}:`);
+  await expect(narrative).toContainText(`“final_score” in ${COURSE}:`);
   await expect(narrative).toContainText('learners have a value');
   await expect(narrative).toContainText('The average latest value is');
   await expect(narrative).not.toContainText('@');
@@ -78,7 +74,7 @@ test('a team member reads the AI summary of a course variable and regenerates it
   // The summary is cached: a reload shows the regenerated one without writing another.
   const after = await page.locator('time').getAttribute('datetime');
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Final score' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'final_score' })).toBeVisible();
   await expect(page.locator('time')).toHaveAttribute('datetime', after ?? '');
 });
 
@@ -88,12 +84,12 @@ test('the summary by variable id shows the same summary, for text variables too'
 }) => {
   const score = await findVariable(request, token, 'final_score');
   await page.goto(`/variable/${score.id}/course/ai-summary`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Final score' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'final_score' })).toBeVisible();
   await expect(page.getByTestId('summary-engine')).toContainText('Written by the built-in engine');
 
   const department = await findVariable(request, token, 'department');
   await page.goto(`/variable/${department.id}/course/ai-summary`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Department' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'department' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Summary' })).toContainText('The most common:');
   await expect(page.getByRole('heading', { name: 'Most common values' })).toBeVisible();
 });

@@ -5,7 +5,12 @@ import type { APIRequestContext } from '@playwright/test';
 import { signInAs, signUpViaApi, uniqueSuffix } from '../support/accounts';
 import { expect, test } from '../support/test';
 
-/** The seeded demo organization (apps/server/src/db/seed): five courses with learners. */
+/**
+ * The seeded demo organization (apps/server/src/db/seed): five courses with
+ * learners. The tests that change courses sign up an organization of their
+ * own; the ones on the demo only read it, since every spec may read it at
+ * the same time.
+ */
 const DEMO = { email: 'demo@courselens.dev', password: 'courselens-demo' };
 const DEMO_COURSES = [
   'Customer Service Excellence',

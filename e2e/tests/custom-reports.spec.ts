@@ -4,17 +4,20 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import { signInAs, uniqueSuffix } from '../support/accounts';
+import { SAFETY, signUpWithLearningData } from '../support/learning-data';
 import { artifactsDir } from '../support/server-env';
 import { expect, test } from '../support/test';
 
 /**
- * Custom reports on the demo organization (seeded on the e2e server's first
- * start): an owner builds a report in the browser, shares it, and a signed-out
- * visitor opens the public link and sees the same numbers; the generator
- * drafts a report that opens in the builder; a dead link shows "not available".
+ * Custom reports on an organization of the spec's own (learning data sent
+ * through the ingestion API, support/learning-data.ts), since the tests
+ * create and share reports: an owner builds a report in the browser, shares
+ * it, and a signed-out visitor opens the public link and sees the same
+ * numbers; the generator drafts a report that opens in the builder; a dead
+ * link shows "not available". Ingested variables have no title: the builder
+ * shows their names.
  */
 
-const DEMO = { email: 'demo@courselens.dev', password: 'courselens-demo' };
 const layoutWidths = [
   { width: 375, height: 812 },
   { width: 768, height: 1024 },
@@ -26,23 +29,17 @@ type Catalog = {
   variables: { id: string; name: string; courseId: string; courseTitle: string }[];
 };
 
-async function demoToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/session', { data: DEMO });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function demoCatalog(request: APIRequestContext, token: string) {
+async function reportCatalog(request: APIRequestContext, token: string) {
   const response = await request.get('/api/custom-reports/catalog', {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(response.status()).toBe(200);
   const catalog = (await response.json()) as Catalog;
-  const safety = catalog.courses.find((course) => course.courseTitle === 'Workplace Safety Essentials');
+  const safety = catalog.courses.find((course) => course.courseTitle === SAFETY.title);
   const score = catalog.variables.find(
     (variable) => variable.name === 'final_score' && variable.courseId === safety?.id,
   );
-  expect(safety && score, 'the demo safety course and its final score').toBeTruthy();
+  expect(safety && score, 'the safety course and its final score').toBeTruthy();
   return { safety: safety!, score: score! };
 }
 
@@ -63,15 +60,15 @@ async function readNumbers(page: Page): Promise<ShownNumbers> {
 let token: string;
 
 test.beforeAll(async ({ request }) => {
-  token = await demoToken(request);
+  token = (await signUpWithLearningData(request)).account.token;
 });
 
-test('an owner builds a report from demo data, shares it, and a signed-out visitor sees the same numbers', async ({
+test('an owner builds a report from learning data, shares it, and a signed-out visitor sees the same numbers', async ({
   page,
   request,
   browser,
 }) => {
-  const { safety, score } = await demoCatalog(request, token);
+  const { safety, score } = await reportCatalog(request, token);
   await signInAs(page, token);
   await page.goto('/custom-reports/create');
   await expect(page.getByRole('heading', { level: 1, name: 'Create report' })).toBeVisible();
@@ -81,7 +78,7 @@ test('an owner builds a report from demo data, shares it, and a signed-out visit
   await page.getByRole('combobox', { name: 'Report type' }).selectOption('table');
   await page.getByRole('combobox', { name: 'Variable to add' }).selectOption(score.id);
   await page.getByRole('button', { name: 'Add variable' }).click();
-  await page.getByRole('combobox', { name: 'Breakdown of Final score' }).selectOption('by_course');
+  await page.getByRole('combobox', { name: 'Breakdown of final_score' }).selectOption('by_course');
   await page.getByRole('radio', { name: 'By course, slide and number' }).check();
   await page.getByRole('combobox', { name: 'Course of the question' }).selectOption(safety.id);
   await page.getByRole('textbox', { name: 'Question number' }).fill('3');
@@ -93,17 +90,17 @@ test('an owner builds a report from demo data, shares it, and a signed-out visit
   await expect(items.first()).toContainText('Question 3');
   // ...and from the keyboard with the move buttons.
   await page.getByRole('button', { name: 'Move Question 3 down' }).click();
-  await expect(items.first()).toContainText('Final score');
+  await expect(items.first()).toContainText('final_score');
   await page.getByRole('button', { name: 'Move Question 3 up' }).click();
   await expect(items.first()).toContainText('Question 3');
-  await page.getByRole('textbox', { name: 'Display name of Final score' }).fill('Final score by course');
+  await page.getByRole('textbox', { name: 'Display name of final_score' }).fill('Final score by course');
   await page.getByRole('button', { name: 'Create report' }).click();
 
   await expect(page).toHaveURL(/\/custom-reports\/view\//);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const numbers = await readNumbers(page);
   expect(numbers.map((item) => item.title)).toEqual(['Question 3', 'Final score by course']);
-  // Demo data has answers and scores: the totals are real, not zero.
+  // The data has answers and scores: the totals are real, not zero.
   expect(numbers[0]?.totals[0]).not.toMatch(/^Answers0$/);
   expect(numbers[1]?.totals[0]).not.toMatch(/^Values0$/);
   await expect(page.getByRole('table', { name: /Final score by course/ })).toContainText(
@@ -219,7 +216,7 @@ test('report list, view and public page layouts at 375, 768 and 1440 px', async 
 }) => {
   // Five pages at three widths in two themes.
   test.setTimeout(180_000);
-  const { score } = await demoCatalog(request, token);
+  const { score } = await reportCatalog(request, token);
   const headers = { authorization: `Bearer ${token}` };
   const created = await request.post('/api/custom-reports', {
     headers,

@@ -11,7 +11,12 @@ const screenshotsDir = process.env.SHOTS_DIR ?? join(artifactsDir, 'screenshots'
 
 let demoToken: string | undefined;
 
-/** One sign-in per worker: the demo account's session token. */
+/**
+ * One sign-in per worker: the demo account's session token. The demo tests
+ * only read: the figures the page must show are read from the API first, and
+ * no spec writes to the demo organization (those that change data sign up
+ * an organization of their own, support/learning-data.ts).
+ */
 async function demoSession(request: APIRequestContext): Promise<string> {
   if (!demoToken) {
     const response = await request.post('/api/session', { data: DEMO });

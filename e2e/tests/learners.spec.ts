@@ -11,6 +11,11 @@ import { expect, test } from '../support/test';
  * The learner screens on the demo organization (Acme Learning, seeded by the
  * e2e server): search, sort and paging of /learners, a learner's tabs, and
  * the CSV exports.
+ *
+ * Read-only on the demo organization: these tests are about the seeded demo
+ * data, and every spec may read it at the same time, so none writes to it
+ * (specs that change data sign up an organization of their own, with
+ * support/learning-data.ts).
  */
 
 const DEMO = { email: 'demo@courselens.dev', password: 'courselens-demo' };
@@ -93,11 +98,20 @@ test.describe('learners', () => {
     const prefix = name.slice(0, 3).toUpperCase();
     await page.getByRole('searchbox', { name: 'Search learners' }).fill(prefix);
     await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(prefix)}`));
+    // The old page (which shows that learner too) stays on screen until the
+    // search's answer arrives: wait for rows that all match, read at once.
+    const hasWordWithPrefix = (text: string) =>
+      text
+        .toLowerCase()
+        .split(/\s+/)
+        .some((word) => word.startsWith(prefix.toLowerCase()));
+    await expect
+      .poll(async () => {
+        const rows = await dataRows(table).allInnerTexts();
+        return rows.length > 0 && rows.every(hasWordWithPrefix);
+      })
+      .toBe(true);
     await expect(dataRows(table).getByRole('link', { name })).toBeVisible();
-    for (const row of await dataRows(table).all()) {
-      const text = (await row.innerText()).toLowerCase();
-      expect(text.split(/\s+/).some((word) => word.startsWith(prefix.toLowerCase()))).toBe(true);
-    }
 
     await page.getByRole('searchbox', { name: 'Search learners' }).fill('zzzz-nobody');
     await expect(table).toContainText('No learner’s name or e-mail starts with “zzzz-nobody”');

@@ -6,7 +6,15 @@ import { signInAs } from '../support/accounts';
 import { artifactsDir } from '../support/server-env';
 import { expect, test } from '../support/test';
 
-/** Question reports on the demo organization: answers, choices with the correct one marked, leaders by points. */
+/**
+ * Question reports on the demo organization: answers, choices with the
+ * correct one marked, leaders by points.
+ *
+ * Read-only on the demo organization: these tests are about the seeded demo
+ * data, and every spec may read it at the same time, so none writes to it
+ * (specs that change data sign up an organization of their own, with
+ * support/learning-data.ts).
+ */
 
 const DEMO = { email: 'demo@courselens.dev', password: 'courselens-demo' };
 const shotsDir = join(artifactsDir, 'screenshots', 'reports');

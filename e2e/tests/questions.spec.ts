@@ -4,19 +4,20 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import { signInAs } from '../support/accounts';
+import { EXTINGUISHER, signUpWithLearningData } from '../support/learning-data';
 import { artifactsDir } from '../support/server-env';
 import { expect, test } from '../support/test';
 
 /**
- * Questions on the demo organization: only active ones are listed, with
- * totals and the correct rate; turning one off hides it (kept under "Hidden
- * questions", persisted on the server); course filter, export, the course
- * sub-page. A question turned off is turned on again before the test ends.
+ * Questions of an organization of the spec's own (learning data sent through
+ * the ingestion API, support/learning-data.ts), since a test here hides one:
+ * only active ones are listed, with totals and the correct rate; turning one
+ * off hides it (kept under "Hidden questions", persisted on the server);
+ * course filter, export, the course sub-page. A question turned off is
+ * turned on again before the test ends.
  */
 
-const DEMO = { email: 'demo@courselens.dev', password: 'courselens-demo' };
 const shotsDir = process.env.SHOTS_DIR ?? join(artifactsDir, 'screenshots');
-const EXTINGUISHER = 'Which type of fire extinguisher should be used on an electrical fire?';
 
 type QuestionRow = {
   id: string;
@@ -26,12 +27,6 @@ type QuestionRow = {
   active: boolean;
   totalResponses: number;
 };
-
-async function demoToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/session', { data: DEMO });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
 
 async function findQuestion(
   request: APIRequestContext,
@@ -56,7 +51,7 @@ function questionsTable(page: Page) {
 let token: string;
 
 test.beforeAll(async ({ request }) => {
-  token = await demoToken(request);
+  token = (await signUpWithLearningData(request)).account.token;
 });
 
 test.beforeEach(async ({ page }) => {
@@ -147,11 +142,13 @@ test("a course's questions sub-page lists them in slide order and exports them",
     page.getByRole('navigation', { name: 'Course sections' }).getByRole('link', { name: 'Questions' }),
   ).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('columnheader', { name: 'Course' })).toHaveCount(0);
-  const positions = await questionsTable(page)
+  const slideCells = questionsTable(page)
     .getByRole('row')
     .locator('td')
-    .filter({ hasText: /^Slide \d+/ })
-    .allTextContents();
+    .filter({ hasText: /^Slide \d+/ });
+  // The rows come with their own request, after the heading: read them once shown.
+  await expect(slideCells.nth(1)).toBeVisible();
+  const positions = await slideCells.allTextContents();
   const slides = positions.map((text) => Number(/Slide (\d+)/.exec(text)?.[1]));
   expect(slides.length).toBeGreaterThan(1);
   expect(slides).toEqual([...slides].sort((a, b) => a - b));

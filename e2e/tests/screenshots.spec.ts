@@ -81,7 +81,7 @@ const layoutPages = [
   { name: 'profile', path: '/profile/update', signedIn: true },
   { name: 'shared-report', path: '/shared/questions/q1/report', signedIn: false },
   // `demo`: the seeded demo organization, so the page shows real data; `{safetyCourseId}` is its safety course.
-  // Only opened, never changed: every spec may read the demo at the same time.
+  // Only opened (the summary page caches its summary, which no spec reads): every spec may read the demo at once.
   { name: 'ai-summary', path: '/course/{safetyCourseId}/variable/final_score/ai-summary', signedIn: 'demo' },
   // Variable reports (question and shared views are in question-reports.spec.ts and shared-views.spec.ts).
   { name: 'variable-report', path: '/variables/final_score/report', signedIn: 'demo' },

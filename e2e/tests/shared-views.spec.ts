@@ -5,16 +5,19 @@ import { join } from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 
 import { signInAs } from '../support/accounts';
+import { SAFETY, signUpWithLearningData } from '../support/learning-data';
 import { artifactsDir } from '../support/server-env';
 import { expect, test } from '../support/test';
 
 /**
  * Shared views: an owner switches sharing on from a report page and copies
  * the link; a signed-out visitor (or another site, in an iframe) sees the
- * view with names only; switching off or replacing the link ends it.
+ * view with names only; switching off or replacing the link ends it. On an
+ * organization of the spec's own (learning data sent through the ingestion
+ * API, support/learning-data.ts), since sharing changes the variable and the
+ * question. Ingested variables have no title: pages show the name.
  */
 
-const DEMO = { email: 'demo@courselens.dev', password: 'courselens-demo' };
 const shotsDir = join(artifactsDir, 'screenshots', 'reports');
 /**
  * A page on another origin that frames `src`: a tiny server of its own on
@@ -37,7 +40,6 @@ async function startEmbedder(src: string): Promise<{ url: string; close: () => P
 
 let token: string;
 let safetyCourseId: string;
-let scoreVariableId: string;
 let questionId: string;
 
 async function api<T>(
@@ -74,28 +76,20 @@ async function switchSharingOn(page: Page, subject: string): Promise<string> {
 }
 
 test.beforeAll(async ({ request }) => {
-  const response = await request.post('/api/session', { data: DEMO });
-  token = ((await response.json()) as { token: string }).token;
+  token = (await signUpWithLearningData(request)).account.token;
   const variables = await api<{ items: { id: string; courseId: string; courseTitle: string }[] }>(
     request,
     'GET',
     '/api/variables?q=final_score&pageSize=100',
   );
-  const safety = variables.items.find((item) => item.courseTitle === 'Workplace Safety Essentials')!;
+  const safety = variables.items.find((item) => item.courseTitle === SAFETY.title)!;
   safetyCourseId = safety.courseId;
-  scoreVariableId = safety.id;
   const questions = await api<{ items: { id: string }[] }>(
     request,
     'GET',
     `/api/courses/${safetyCourseId}/questions?pageSize=1`,
   );
   questionId = questions.items[0]!.id;
-});
-
-// Leaves the demo data as seeded for the other specs: sharing off.
-test.afterAll(async ({ request }) => {
-  await api(request, 'PUT', `/api/variables/${scoreVariableId}/share`, { enabled: false });
-  await api(request, 'PUT', `/api/questions/${questionId}/share`, { enabled: false });
 });
 
 test.describe.configure({ mode: 'serial' });
@@ -108,7 +102,7 @@ test('an owner shares a leaderboard and a signed-out visitor sees it with names 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInAs(page, token);
   await page.goto(`/course/${safetyCourseId}/variable/final_score/leaders`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Final score' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'final_score' })).toBeVisible();
   const link = await switchSharingOn(page, 'this variable');
   expect(link).toContain(`/shared/course/${safetyCourseId}/variable/final_score/leaders?token=`);
   await page.getByRole('button', { name: 'Copy link' }).click();
@@ -117,7 +111,7 @@ test('an owner shares a leaderboard and a signed-out visitor sees it with names 
 
   const guest = await visitor(browser);
   await guest.goto(link);
-  await expect(guest.getByRole('heading', { level: 1, name: 'Final score' })).toBeVisible();
+  await expect(guest.getByRole('heading', { level: 1, name: 'final_score' })).toBeVisible();
   await expect(guest.getByText('Shared view')).toBeVisible();
   await expect(guest.locator('[data-layout="shared"]')).toBeVisible();
   await expect(guest.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
@@ -141,7 +135,7 @@ test('an owner shares a leaderboard and a signed-out visitor sees it with names 
   const embedder = await visitor(browser);
   await embedder.goto(site.url);
   const frame = embedder.frameLocator('iframe[title="Embedded view"]');
-  await expect(frame.getByRole('heading', { level: 1, name: 'Final score' })).toBeVisible();
+  await expect(frame.getByRole('heading', { level: 1, name: 'final_score' })).toBeVisible();
   await expect(frame.getByRole('table', { name: 'Leaders' }).getByRole('row')).toHaveCount(11);
   await embedder.screenshot({ path: join(shotsDir, 'shared-leaders-in-iframe.png'), fullPage: true });
   await site.close();

@@ -10,6 +10,11 @@ import { expect, test } from '../support/test';
  * Variable reports on the demo organization: the organization-wide report
  * with its statistics and filters, the chart with its table fallback, one
  * course's leaders, and the links that lead there.
+ *
+ * Read-only on the demo organization: these tests are about the seeded demo
+ * data, and every spec may read it at the same time, so none writes to it
+ * (specs that change data sign up an organization of their own, with
+ * support/learning-data.ts).
  */
 
 const DEMO = { email: 'demo@courselens.dev', password: 'courselens-demo' };

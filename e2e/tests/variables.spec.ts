@@ -4,17 +4,17 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import { signInAs } from '../support/accounts';
+import { signUpWithLearningData } from '../support/learning-data';
 import { artifactsDir } from '../support/server-env';
 import { expect, test } from '../support/test';
 
 /**
- * Variables on the demo organization (seeded on the e2e server's first
- * start): search, course filter, the active toggle and the description
- * persist on the server, CSV export, the course sub-page. Tests that change a
- * variable put it back, so the other specs see the demo data as seeded.
+ * Variables of an organization of the spec's own (learning data sent through
+ * the ingestion API, support/learning-data.ts), since these tests change
+ * them: search, course filter, the active toggle and the description persist
+ * on the server, CSV export, the course sub-page.
  */
 
-const DEMO = { email: 'demo@courselens.dev', password: 'courselens-demo' };
 const shotsDir = process.env.SHOTS_DIR ?? join(artifactsDir, 'screenshots');
 
 type VariableRow = {
@@ -26,12 +26,6 @@ type VariableRow = {
   courseTitle: string;
 };
 
-async function demoToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/session', { data: DEMO });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
 async function findVariable(request: APIRequestContext, token: string, name: string): Promise<VariableRow> {
   const response = await request.get(`/api/variables?q=${encodeURIComponent(name)}`, {
     headers: { authorization: `Bearer ${token}` },
@@ -39,7 +33,7 @@ async function findVariable(request: APIRequestContext, token: string, name: str
   expect(response.status()).toBe(200);
   const { items } = (await response.json()) as { items: VariableRow[] };
   const variable = items.find((item) => item.name === name);
-  expect(variable, `demo variable ${name}`).toBeDefined();
+  expect(variable, `variable ${name}`).toBeDefined();
   return variable!;
 }
 
@@ -50,7 +44,7 @@ function variablesTable(page: Page) {
 let token: string;
 
 test.beforeAll(async ({ request }) => {
-  token = await demoToken(request);
+  token = (await signUpWithLearningData(request)).account.token;
 });
 
 test.beforeEach(async ({ page }) => {
@@ -84,7 +78,7 @@ test('a team member searches variables and turns one off; it stays off after a r
   );
   expect((await findVariable(request, token, 'passed_safety_check')).active).toBe(false);
 
-  // The inactive filter finds it; turning it on again restores the demo data.
+  // The inactive filter finds it, and turns it on again.
   await page.getByLabel('Status').selectOption('inactive');
   await expect(page).toHaveURL(/status=inactive/);
   await expect(variablesTable(page).getByRole('row').filter({ hasText: 'passed_safety_check' })).toHaveCount(
@@ -115,7 +109,7 @@ test('a team member edits a description in a dialog; it is saved on the server',
   await expect(variablesTable(page).getByText(text)).toBeVisible();
   expect((await findVariable(request, token, 'it_setup_complete')).description).toBe(text);
 
-  // Put the seeded description back.
+  // Put the description back for the tests after this one.
   const restore = await request.patch(`/api/variables/${before.id}`, {
     headers: { authorization: `Bearer ${token}` },
     data: { name: before.name, description: before.description ?? '' },

@@ -24,9 +24,7 @@ describe('routes', () => {
     stubFetch(() => jsonResponse(200, { status: 'ok', database: 'pglite', version: '0.1.0' }));
     const router = renderAt('/this/does/not/exist');
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Page Not Found' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
     expect(
       screen.getByText("The page you're looking for doesn't exist or has been moved."),
     ).toBeInTheDocument();
@@ -34,11 +32,7 @@ describe('routes', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Go Home' }));
 
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Turn every course run into insight' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Turn every course run into insight' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
@@ -48,11 +42,7 @@ describe('routes', () => {
     renderAt('/');
 
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Turn every course run into insight' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Turn every course run into insight' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
@@ -67,9 +57,7 @@ describe('routes', () => {
   ])('serves the identity screen at %s inside the page landmarks', async (path, title) => {
     renderAt(path);
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument();
   });
