@@ -9,7 +9,6 @@ import {
   createApiKeyViaApi,
   recordIngestion,
   resendEvents,
-  signInDemoOwnerViaApi,
   startCourseSite,
   type CourseSite,
   type SentEvent,
@@ -39,7 +38,14 @@ test.afterAll(async () => {
   await site.close();
 });
 
-type Setup = { endpoint: string; key: string; externalCourseId: string; flushDelay?: number };
+type Setup = {
+  endpoint: string;
+  key: string;
+  externalCourseId: string;
+  flushDelay?: number;
+  /** The tracker's automatic slide views (on by default); off where a test counts queued events. */
+  autoSlides?: boolean;
+};
 
 /** Opens the course page and starts the tracker for one learner. */
 async function openCourse(page: Page, setup: Setup): Promise<void> {
@@ -51,6 +57,7 @@ async function openCourse(page: Page, setup: Setup): Promise<void> {
       course: { externalCourseId: options.externalCourseId, title: 'Workplace safety: module 1' },
       learner: { email: 'lee.learner@example.com', name: 'Lee Learner' },
       flushDelay: options.flushDelay,
+      autoSlides: options.autoSlides ?? false,
     });
   }, setup);
 }
@@ -89,7 +96,8 @@ test('a course on another origin loads /tracker.js and sends a learner’s varia
   const log = recordIngestion(page);
   const scriptResponse = page.waitForResponse(`${baseURL}/tracker.js`);
   const externalCourseId = `safety-${uniqueSuffix()}`;
-  await openCourse(page, { endpoint: baseURL!, key, externalCourseId });
+  // The product's default: the tracker also sends a slide view per page address.
+  await openCourse(page, { endpoint: baseURL!, key, externalCourseId, autoSlides: true });
 
   const script = await scriptResponse;
   expect(script.status()).toBe(200);
@@ -133,12 +141,13 @@ test('a course on another origin loads /tracker.js and sends a learner’s varia
   });
   expect(pending).toBe(0);
 
-  await expect.poll(() => log.accepted()).toBe(9);
+  await expect.poll(() => log.accepted()).toBe(10);
   expect(log.duplicates()).toBe(0);
   expect(log.answers.flatMap((answer) => answer.rejected)).toEqual([]);
   const events = log.sent.flat();
   expect(events.map((event) => event.type)).toEqual([
     'course.started',
+    'slide.viewed',
     'variable.set',
     'variable.set',
     'variable.set',
@@ -148,6 +157,7 @@ test('a course on another origin loads /tracker.js and sends a learner’s varia
     'question.answered',
     'course.completed',
   ]);
+  expect(events[1]!.slide).toMatchObject({ number: 1 });
   expect(events.filter((event) => event.type === 'variable.set').map((event) => event.variable)).toEqual([
     { name: 'Department', value: 'Warehouse' },
     { name: 'Score', value: 40 },
@@ -238,7 +248,8 @@ test('leaving the page sends what is queued with sendBeacon, the key in the body
   request,
   baseURL,
 }) => {
-  const key = await newCourseKey(request);
+  const owner = await signUpViaApi(request);
+  const key = await createApiKeyViaApi(request, owner.token, 'Course tracker');
   // A long delay: nothing leaves by fetch before the learner leaves.
   await openCourse(page, { endpoint: baseURL!, key, externalCourseId: 'beacon-101', flushDelay: 60_000 });
   await page.evaluate(() => {
@@ -278,9 +289,27 @@ test('leaving the page sends what is queued with sendBeacon, the key in the body
 
   // Leaving for real fires pagehide: the same events were already handed to a beacon, so none is sent twice.
   await page.goto('about:blank');
-  await page.waitForTimeout(1500); // a beacon has no answer to wait for
+  // A beacon has no answer to wait for: wait until the values it carried are
+  // stored (its events are written in one transaction, all or none).
+  const values = body.events.filter((event) => event.type === 'variable.set').length;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/variables?pageSize=100', {
+          headers: { authorization: `Bearer ${owner.token}` },
+        });
+        const { items } = (await response.json()) as { items: { usageCount: number }[] };
+        return items.reduce((sum, item) => sum + item.usageCount, 0);
+      },
+      { message: 'the values sent by the beacon are stored' },
+    )
+    .toBe(values);
   // Stored by the beacon: sending them again finds every one already there.
-  expect(await resendEvents(request, key, body.events)).toEqual({ accepted: 0, duplicates: 3, rejected: [] });
+  expect(await resendEvents(request, key, body.events)).toEqual({
+    accepted: 0,
+    duplicates: body.events.length,
+    rejected: [],
+  });
 });
 
 test('the snippets printed in /docs/ work as printed, for a web page and for Storyline', async ({
@@ -305,9 +334,10 @@ test('the snippets printed in /docs/ work as printed, for a web page and for Sto
     `<!doctype html><html lang="en"><head><title>Web course</title></head><body>${codeAfter('### Any web course', 'html')}</body></html>`,
   );
   await page.goto(webPage);
-  await expect.poll(() => webLog.accepted()).toBe(4);
+  await expect.poll(() => webLog.accepted()).toBe(5);
   expect(webLog.sent.flat().map((event) => event.type)).toEqual([
     'course.started',
+    'slide.viewed',
     'variable.set',
     'question.answered',
     'course.completed',
@@ -332,16 +362,18 @@ test('the snippets printed in /docs/ work as printed, for a web page and for Sto
     (window as CoursePage).GetPlayer = () => ({ GetVar: (name) => variables[name] });
   });
   await page.addScriptTag({ content: codeAfter('### Articulate Storyline', 'js') });
-  await expect.poll(() => storyLog.accepted()).toBe(4);
+  await expect.poll(() => storyLog.accepted()).toBe(5);
   const sent = storyLog.sent.flat();
   expect(sent.map((event) => event.type)).toEqual([
     'course.started',
+    'slide.viewed',
     'variable.set',
     'variable.set',
     'variable.set',
   ]);
   expect(sent[0]!.learner).toEqual({ email: 'sam.storyline@example.com', name: 'Sam Storyline' });
-  expect(sent.slice(1).map((event) => event.variable)).toEqual([
+  expect(sent[1]!.slide).toEqual({ number: 1, title: 'Story' });
+  expect(sent.slice(2).map((event) => event.variable)).toEqual([
     { name: 'Score', value: 60 },
     { name: 'Department', value: 'Operations' },
     { name: 'Passed', value: false },
@@ -353,10 +385,24 @@ test('the course shows its broadcast message in a banner the learner can dismiss
   request,
   baseURL,
 }) => {
-  const token = await signInDemoOwnerViaApi(request);
-  const key = await createApiKeyViaApi(request, token, `Tracker e2e ${uniqueSuffix()}`);
-  // Set on the seeded course (its latest broadcast).
+  // A course of the test's own organization with a broadcast set by its owner.
+  const owner = await signUpViaApi(request);
+  const headers = { authorization: `Bearer ${owner.token}` };
+  const created = await request.post('/api/courses', {
+    headers,
+    data: { courseTitle: 'Workplace Safety Essentials', externalCourseId: 'workplace-safety-essentials' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
   const expected = 'New fire assembly point: the north car park, from Monday.';
+  const broadcast = await request.put(
+    `/api/courses/${((await created.json()) as { id: string }).id}/broadcast`,
+    {
+      headers,
+      data: { message: expected },
+    },
+  );
+  expect(broadcast.status(), await broadcast.text()).toBe(200);
+  const key = await createApiKeyViaApi(request, owner.token, `Tracker e2e ${uniqueSuffix()}`);
   const show = () =>
     page.evaluate(
       async (options) => {
@@ -366,7 +412,7 @@ test('the course shows its broadcast message in a banner the learner can dismiss
           key: options.key,
           course: { externalCourseId: 'workplace-safety-essentials' },
           learner: { email: 'lee.learner@example.com' },
-          autoStart: false, // read only: the demo data stays as seeded
+          autoStart: false, // the banner only: no course run
         });
         return lens.showBroadcast();
       },

@@ -53,9 +53,13 @@ body { margin: 0; background: #ffffff; }
   .swagger-ui .model, .swagger-ui .prop-type, .swagger-ui label, .swagger-ui .scheme-container .schemes > label,
   .swagger-ui .dialog-ux .modal-ux-header h3, .swagger-ui .dialog-ux .modal-ux-content p,
   .swagger-ui .dialog-ux .modal-ux-content h4, .swagger-ui .servers-title, .swagger-ui .opblock-tag small,
-  .swagger-ui .opblock .opblock-summary-description, .swagger-ui .loading-container .loading:after {
+  .swagger-ui .opblock .opblock-summary-description, .swagger-ui .loading-container .loading:after,
+  .swagger-ui .info table th, .swagger-ui .info table td, .swagger-ui .markdown table th,
+  .swagger-ui .markdown table td {
     color: #e2e8f0;
   }
+  .swagger-ui .info table th, .swagger-ui .info table td, .swagger-ui .markdown table th,
+  .swagger-ui .markdown table td { border-color: #334155; }
   .swagger-ui .info a, .swagger-ui .markdown a, .swagger-ui a.nostyle, .swagger-ui .info .url { color: #93c5fd; }
   .swagger-ui .info .base-url, .swagger-ui .parameter__in, .swagger-ui .parameter__type,
   .swagger-ui .prop-format, .swagger-ui .response-col_links, .swagger-ui .model-hint,
