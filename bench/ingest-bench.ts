@@ -452,7 +452,14 @@ async function probeLag(
  * database as multi-row INSERT text: one transaction per batch of 100
  * events, as the API does, on one connection. Only database time counts.
  */
-async function rawInsertSameRows(connection: DatabaseConnection, organizationId: string, apiKeyId: string) {
+async function rawInsertSameRows(
+  connection: DatabaseConnection,
+  organizationId: string,
+  apiKeyId: string,
+  sessionCount = 1,
+) {
+  // Each run writes copies under ids of its own, so runs can follow one another.
+  const prefix = `raw${sessionCount}-`;
   const org = sqlLiteral(organizationId);
   const fetchRows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
     (await connection.db.execute<T>(query)).rows;
@@ -506,30 +513,32 @@ async function rawInsertSameRows(connection: DatabaseConnection, organizationId:
   const col = (name: string) => (row: Record<string, unknown>) => literal(row[name]);
   const newRun = (row: Record<string, unknown>) => `'${String(row.course_run_id)}'::uuid`;
 
-  const session = await openRawSession(connection);
-  let ms = 0;
-  let eventCount = 0;
-  try {
-    for (const batch of groups.values()) {
-      // New run ids: the copies point at copied runs, like the originals.
-      const runIds = new Map(batch.runs.map((run) => [run.id, crypto.randomUUID()]));
-      const remap = (row: Record<string, unknown>) => ({
-        ...row,
-        course_run_id: runIds.get(row.course_run_id),
-      });
-      const statements = [
-        'begin',
-        `insert into learning_event_keys (organization_id, event_id, occurred_at) values ${tuples(
-          batch.events,
-          [() => org, (row) => literal(`raw-${String(row.event_id)}`), col('occurred_at')],
-        )}`,
-        `insert into learning_events (organization_id, occurred_at, event_id, type, source, course_id, learner_id,
+  // A batch's statements, sent as one round trip in a transaction of its own.
+  const statementsOf = (batch: {
+    events: typeof events;
+    runs: typeof runs;
+    values: typeof values;
+    answers: typeof answers;
+  }) => {
+    // New run ids: the copies point at copied runs, like the originals.
+    const runIds = new Map(batch.runs.map((run) => [run.id, crypto.randomUUID()]));
+    const remap = (row: Record<string, unknown>) => ({
+      ...row,
+      course_run_id: runIds.get(row.course_run_id),
+    });
+    const statements = [
+      'begin',
+      `insert into learning_event_keys (organization_id, event_id, occurred_at) values ${tuples(
+        batch.events,
+        [() => org, (row) => literal(`${prefix}${String(row.event_id)}`), col('occurred_at')],
+      )}`,
+      `insert into learning_events (organization_id, occurred_at, event_id, type, source, course_id, learner_id,
            run_id, slide_number, question_id, variable_id, value, correct, points) values ${tuples(
              batch.events,
              [
                () => org,
                col('occurred_at'),
-               (row) => literal(`raw-${String(row.event_id)}`),
+               (row) => literal(`${prefix}${String(row.event_id)}`),
                col('type'),
                () => `'api'`,
                col('course_id'),
@@ -543,73 +552,94 @@ async function rawInsertSameRows(connection: DatabaseConnection, organizationId:
                col('points'),
              ],
            )}`,
-        `insert into course_runs (id, organization_id, course_id, learner_id, client_run_id, started_at, completed_at, created_at) values ${tuples(
-          batch.runs,
-          [
-            (row) => literal(runIds.get(row.id)),
-            () => org,
-            col('course_id'),
-            col('learner_id'),
-            (row) => literal(`raw-${String(row.client_run_id)}`),
-            col('started_at'),
-            col('completed_at'),
-            col('started_at'),
-          ],
-        )}`,
-        batch.values.length === 0
-          ? ''
-          : `insert into learner_variable_values (organization_id, variable_id, learner_id, course_id, course_run_id, value, value_number, value_boolean, value_date, recorded_at, created_at) values ${tuples(
-              batch.values.map(remap),
-              [
-                () => org,
-                col('variable_id'),
-                col('learner_id'),
-                col('course_id'),
-                newRun,
-                col('value'),
-                col('value_number'),
-                col('value_boolean'),
-                col('value_date'),
-                col('recorded_at'),
-                col('recorded_at'),
-              ],
-            )}`,
-        batch.answers.length === 0
-          ? ''
-          : `insert into course_run_questions (organization_id, question_id, learner_id, course_id, course_run_id, slide_number, question_number, question_text, answer_choice, correct, correct_answer, points_assigned, created_at) values ${tuples(
-              batch.answers.map(remap),
-              [
-                () => org,
-                col('question_id'),
-                col('learner_id'),
-                col('course_id'),
-                newRun,
-                col('slide_number'),
-                col('question_number'),
-                col('question_text'),
-                col('answer_choice'),
-                col('correct'),
-                col('correct_answer'),
-                col('points_assigned'),
-                col('created_at'),
-              ],
-            )}`,
-        `update learners l set last_activity_at = greatest(l.last_activity_at, v.at::timestamptz)
+      `insert into course_runs (id, organization_id, course_id, learner_id, client_run_id, started_at, completed_at, created_at) values ${tuples(
+        batch.runs,
+        [
+          (row) => literal(runIds.get(row.id)),
+          () => org,
+          col('course_id'),
+          col('learner_id'),
+          (row) => literal(`${prefix}${String(row.client_run_id)}`),
+          col('started_at'),
+          col('completed_at'),
+          col('started_at'),
+        ],
+      )}`,
+      batch.values.length === 0
+        ? ''
+        : `insert into learner_variable_values (organization_id, variable_id, learner_id, course_id, course_run_id, value, value_number, value_boolean, value_date, recorded_at, created_at) values ${tuples(
+            batch.values.map(remap),
+            [
+              () => org,
+              col('variable_id'),
+              col('learner_id'),
+              col('course_id'),
+              newRun,
+              col('value'),
+              col('value_number'),
+              col('value_boolean'),
+              col('value_date'),
+              col('recorded_at'),
+              col('recorded_at'),
+            ],
+          )}`,
+      batch.answers.length === 0
+        ? ''
+        : `insert into course_run_questions (organization_id, question_id, learner_id, course_id, course_run_id, slide_number, question_number, question_text, answer_choice, correct, correct_answer, points_assigned, created_at) values ${tuples(
+            batch.answers.map(remap),
+            [
+              () => org,
+              col('question_id'),
+              col('learner_id'),
+              col('course_id'),
+              newRun,
+              col('slide_number'),
+              col('question_number'),
+              col('question_text'),
+              col('answer_choice'),
+              col('correct'),
+              col('correct_answer'),
+              col('points_assigned'),
+              col('created_at'),
+            ],
+          )}`,
+      `update learners l set last_activity_at = greatest(l.last_activity_at, v.at::timestamptz)
          from (values ${tuples(batch.runs, [col('learner_id'), col('completed_at')])}) as v(id, at)
          where l.organization_id = ${org} and l.id = v.id::uuid and v.at is not null`,
-        'commit',
-      ].filter(Boolean);
-      const began = performance.now();
-      await session.exec(statements.join(';\n'));
-      ms += performance.now() - began;
-      eventCount += batch.events.length;
-    }
-  } catch (error) {
-    await session.exec('rollback').catch(() => 0);
-    throw error;
+      'commit',
+    ].filter(Boolean);
+    return statements.join(';\n');
+  };
+  const texts = [...groups.values()].map((batch) => ({
+    text: statementsOf(batch),
+    events: batch.events.length,
+  }));
+
+  // Sessions take the next batch as they finish one, as the API's connections
+  // do; only the wall time from the first statement to the last commit counts.
+  const sessions = await Promise.all(Array.from({ length: sessionCount }, () => openRawSession(connection)));
+  let next = 0;
+  let eventCount = 0;
+  const began = performance.now();
+  try {
+    await Promise.all(
+      sessions.map(async (session) => {
+        while (next < texts.length) {
+          const batch = texts[next++] as (typeof texts)[number];
+          try {
+            await session.exec(batch.text);
+          } catch (error) {
+            await session.exec('rollback').catch(() => 0);
+            throw error;
+          }
+          eventCount += batch.events;
+        }
+      }),
+    );
   } finally {
-    session.release();
+    for (const session of sessions) session.release();
   }
+  const ms = performance.now() - began;
   return { events: eventCount, ms, batches: groups.size };
 }
 
@@ -692,6 +722,12 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
         );
       }
       const raw = await rawInsertSameRows(connection, seeded.organizationId, apiKey.id);
+      // The database's own ceiling on this machine: the same batches over as
+      // many connections as the load used (PGlite has one connection).
+      const rawParallel =
+        connection.kind === 'postgres'
+          ? await rawInsertSameRows(connection, seeded.organizationId, apiKey.id, connections)
+          : null;
       return [
         {
           engine: engine.name,
@@ -709,6 +745,18 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
           p50: undefined,
           p95: undefined,
         },
+        ...(rawParallel
+          ? [
+              {
+                engine: engine.name,
+                what: `raw: the same over ${connections} connections`,
+                events: rawParallel.events,
+                seconds: rawParallel.ms / 1000,
+                p50: undefined,
+                p95: undefined,
+              },
+            ]
+          : []),
       ];
     } finally {
       await connection.close();

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { uuidSchema } from './ids';
+import {
+  REPORT_CHARTS,
+  reportQuerySchema,
+  reportResultSchema,
+  type BreakdownKind,
+  type ReportChart,
+  type ReportQuery,
+  type ReportSubject,
+} from './report-model';
 
 import { listQuerySchema, paginatedSchema } from './list';
 
@@ -35,8 +44,6 @@ export const CUSTOM_REPORT_MESSAGES = {
   variableIdInvalid: 'Variable must be a variable id',
   questionIdInvalid: 'Question must be a question id',
   courseIdInvalid: 'Course must be a course id',
-  duplicateVariable: 'A variable can be in a report only once',
-  duplicateQuestion: 'A question can be in a report only once',
   identifierIncomplete: 'A question chosen by identifier needs a slide number, a question number or its text',
   numberInvalid: 'Slide and question numbers must be whole numbers from 0 to 100000',
   questionTextTooLong: 'Question text must be at most 2000 characters long',
@@ -45,6 +52,9 @@ export const CUSTOM_REPORT_MESSAGES = {
   unknownVariables: 'Some variables of the report do not exist in this organization',
   unknownQuestions: 'Some questions of the report do not exist in this organization',
   unknownCourses: 'Some courses of the report do not exist in this organization',
+  unknownVariableNames: 'Some variables a breakdown or condition names do not exist in this organization',
+  mixedVariableTypes:
+    'The variables of one item must all be of the same type (number, text, true/false or date)',
   promptRequired: 'Describe the report you want',
   promptTooLong: `The description must be at most ${MAX_GENERATOR_PROMPT_LENGTH} characters long`,
 } as const;
@@ -70,10 +80,11 @@ export const comparisonTypeSchema = z.enum(COMPARISON_TYPES, {
 });
 export type ComparisonType = z.infer<typeof comparisonTypeSchema>;
 
-export const COMPARISON_TYPE_LABELS: Record<ComparisonType, string> = {
-  by_learner: 'By learner',
-  by_course: 'By course',
-  over_time: 'Over time (weekly)',
+/** The breakdown each of the first version's comparison types became. */
+export const COMPARISON_BREAKDOWNS: Record<ComparisonType, BreakdownKind> = {
+  by_learner: 'learner',
+  by_course: 'course',
+  over_time: 'week',
 };
 
 // ---- input -------------------------------------------------------------------
@@ -86,12 +97,28 @@ const displayNameField = z
   .optional()
   .transform((value) => (value ? value : null));
 
-const itemCommon = {
+const chartField = z
+  .enum(REPORT_CHARTS, { error: `Chart must be one of: ${REPORT_CHARTS.join(', ')}` })
+  .default('auto');
+
+/** An item as the report model says it: what it reads, measures and groups by. */
+const queryItemInput = z
+  .object({
+    kind: z.literal('query'),
+    displayName: displayNameField,
+    chart: chartField,
+    query: reportQuerySchema,
+  })
+  .strict();
+
+// The first version's items (a variable, a question or a question by
+// identifier, with a comparison type) are still accepted and read as the
+// same query with the subject's default measure.
+const legacyCommon = {
   displayName: displayNameField,
   comparisonType: comparisonTypeSchema.default('by_learner'),
 };
-
-const itemNumber = z
+const legacyNumber = z
   .number({ error: CUSTOM_REPORT_MESSAGES.numberInvalid })
   .int(CUSTOM_REPORT_MESSAGES.numberInvalid)
   .min(0, CUSTOM_REPORT_MESSAGES.numberInvalid)
@@ -99,30 +126,26 @@ const itemNumber = z
   .nullable()
   .optional()
   .transform((value) => value ?? null);
-
-export const reportVariableItemInput = z
+const legacyVariableItem = z
   .object({
     kind: z.literal('variable'),
     variableId: uuidSchema(CUSTOM_REPORT_MESSAGES.variableIdInvalid),
-    ...itemCommon,
+    ...legacyCommon,
   })
   .strict();
-
-export const reportQuestionItemInput = z
+const legacyQuestionItem = z
   .object({
     kind: z.literal('question'),
     questionId: uuidSchema(CUSTOM_REPORT_MESSAGES.questionIdInvalid),
-    ...itemCommon,
+    ...legacyCommon,
   })
   .strict();
-
-/** A question named by what people see (course, slide, number, text): it survives a republish. */
-export const reportIdentifierItemInput = z
+const legacyIdentifierItem = z
   .object({
     kind: z.literal('identifier'),
     courseId: uuidSchema(CUSTOM_REPORT_MESSAGES.courseIdInvalid),
-    slideNumber: itemNumber,
-    questionNumber: itemNumber,
+    slideNumber: legacyNumber,
+    questionNumber: legacyNumber,
     questionText: z
       .string()
       .trim()
@@ -130,21 +153,70 @@ export const reportIdentifierItemInput = z
       .nullable()
       .optional()
       .transform((value) => (value ? value : null)),
-    ...itemCommon,
+    ...legacyCommon,
   })
-  .strict()
-  .refine((item) => item.slideNumber !== null || item.questionNumber !== null || item.questionText !== null, {
-    error: CUSTOM_REPORT_MESSAGES.identifierIncomplete,
-    path: ['questionNumber'],
-  });
+  .strict();
 
-export const reportItemInput = z.discriminatedUnion('kind', [
-  reportVariableItemInput,
-  reportQuestionItemInput,
-  reportIdentifierItemInput,
-]);
+export type ReportItem = { displayName: string | null; chart: ReportChart; query: ReportQuery };
+
+function legacySubject(
+  item:
+    | z.output<typeof legacyVariableItem>
+    | z.output<typeof legacyQuestionItem>
+    | z.output<typeof legacyIdentifierItem>,
+): ReportSubject {
+  switch (item.kind) {
+    case 'variable':
+      return { kind: 'variable', variableIds: [item.variableId] };
+    case 'question':
+      return { kind: 'question', questionId: item.questionId };
+    case 'identifier':
+      return {
+        kind: 'identifier',
+        courseId: item.courseId,
+        slideNumber: item.slideNumber,
+        questionNumber: item.questionNumber,
+        questionText: item.questionText,
+      };
+  }
+}
+
+export const reportItemInput = z
+  .discriminatedUnion(
+    'kind',
+    [queryItemInput, legacyVariableItem, legacyQuestionItem, legacyIdentifierItem],
+    { error: 'Each item needs a kind: query, variable, question or identifier' },
+  )
+  .superRefine((item, context) => {
+    if (
+      item.kind === 'identifier' &&
+      item.slideNumber === null &&
+      item.questionNumber === null &&
+      item.questionText === null
+    ) {
+      context.addIssue({
+        code: 'custom',
+        message: CUSTOM_REPORT_MESSAGES.identifierIncomplete,
+        path: ['questionNumber'],
+      });
+    }
+  })
+  .transform((item): ReportItem => {
+    if (item.kind === 'query') return { displayName: item.displayName, chart: item.chart, query: item.query };
+    return {
+      displayName: item.displayName,
+      chart: 'auto',
+      query: {
+        subject: legacySubject(item),
+        measure: null,
+        breakdown: { kind: COMPARISON_BREAKDOWNS[item.comparisonType], variableName: null },
+        filters: { courseIds: [], period: null, values: [], activity: [] },
+        sort: null,
+        limit: null,
+      },
+    };
+  });
 export type ReportItemInput = z.input<typeof reportItemInput>;
-export type ReportItem = z.output<typeof reportItemInput>;
 
 /** Builder settings kept in `custom_reports.config`. */
 export const customReportConfigSchema = z
@@ -191,32 +263,7 @@ export const customReportInput = z
     config: customReportConfigSchema.default({ periodDays: null, limit: null }),
     items: z.array(reportItemInput).max(MAX_REPORT_ITEMS, CUSTOM_REPORT_MESSAGES.tooManyItems).default([]),
   })
-  .strict()
-  .superRefine((input, context) => {
-    const variables = new Set<string>();
-    const questions = new Set<string>();
-    input.items.forEach((item, index) => {
-      if (item.kind === 'variable') {
-        if (variables.has(item.variableId)) {
-          context.addIssue({
-            code: 'custom',
-            message: CUSTOM_REPORT_MESSAGES.duplicateVariable,
-            path: ['items', index],
-          });
-        }
-        variables.add(item.variableId);
-      } else if (item.kind === 'question') {
-        if (questions.has(item.questionId)) {
-          context.addIssue({
-            code: 'custom',
-            message: CUSTOM_REPORT_MESSAGES.duplicateQuestion,
-            path: ['items', index],
-          });
-        }
-        questions.add(item.questionId);
-      }
-    });
-  });
+  .strict();
 export type CustomReportInput = z.input<typeof customReportInput>;
 export type CustomReportDraft = z.output<typeof customReportInput>;
 
@@ -244,26 +291,52 @@ export const generateReportInput = z
       .trim()
       .min(1, CUSTOM_REPORT_MESSAGES.promptRequired)
       .max(MAX_GENERATOR_PROMPT_LENGTH, CUSTOM_REPORT_MESSAGES.promptTooLong),
+    /**
+     * Answers to the generator's questions back: for a phrase that matched
+     * several courses, variables or questions, the id the user picked.
+     */
+    choices: z
+      .array(
+        z
+          .object({
+            phrase: z.string().trim().min(1).max(200),
+            id: uuidSchema('Each choice names an id from the options offered'),
+          })
+          .strict(),
+      )
+      .max(10, 'At most 10 choices')
+      .default([]),
   })
   .strict();
 
+/**
+ * `POST /api/custom-reports/preview`: the data of a report being built,
+ * without saving it (the builder's live preview, at most `MAX_PREVIEW_ITEMS`).
+ */
+export const MAX_PREVIEW_ITEMS = 10;
+export const reportPreviewInput = z
+  .object({
+    config: customReportConfigSchema.default({ periodDays: null, limit: null }),
+    items: z
+      .array(reportItemInput)
+      .max(MAX_PREVIEW_ITEMS, `A preview shows at most ${MAX_PREVIEW_ITEMS} items`)
+      .default([]),
+  })
+  .strict();
+export type ReportPreviewInput = z.input<typeof reportPreviewInput>;
+
 // ---- output ------------------------------------------------------------------
 
-/** An item as stored, with what it points at resolved for display. */
+/** An item as stored, with what it reads resolved for display. */
 export const reportItemSchema = z.object({
   id: z.string(),
-  kind: z.enum(['variable', 'question', 'identifier']),
   displayOrder: z.number().int(),
   displayName: z.string().nullable(),
-  comparisonType: comparisonTypeSchema,
-  variableId: z.string().nullable(),
-  questionId: z.string().nullable(),
-  courseId: z.string().nullable(),
-  slideNumber: z.number().int().nullable(),
-  questionNumber: z.number().int().nullable(),
-  questionText: z.string().nullable(),
-  /** What the item is called when it has no display name (variable title or name, question text). */
+  chart: z.enum(REPORT_CHARTS),
+  query: z.custom<ReportQuery>(),
+  /** What the item is called when it has no display name (variable title or name, question text, courses). */
   label: z.string(),
+  /** The course (or courses) it reads, for display. */
   courseTitle: z.string().nullable(),
   /** Variables only: number, text, boolean or date. */
   dataType: z.string().nullable(),
@@ -301,39 +374,19 @@ export const reportSharingSchema = z.object({
 });
 export type ReportSharing = z.infer<typeof reportSharingSchema>;
 
-/** One group of an item's breakdown: a learner, a course or a week. */
-export const reportDataRowSchema = z.object({
-  key: z.string(),
-  label: z.string(),
-  /** Values (variables) or answers (questions) in the group. */
-  count: z.number().int().nonnegative(),
-  learners: z.number().int().nonnegative(),
-  mean: z.number().nullable(),
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-  /** Share of true values (boolean variables) or of correct answers (questions), 0 to 1. */
-  rate: z.number().nullable(),
-  /** Questions: points earned in the group. */
-  points: z.number().nullable(),
-  /** By learner: the latest value as recorded (variables) or the last answer (questions). */
-  value: z.string().nullable(),
-});
-export type ReportDataRow = z.infer<typeof reportDataRowSchema>;
-
 export const reportItemDataSchema = z.object({
   itemId: z.string(),
-  kind: z.enum(['variable', 'question', 'identifier']),
   /** The display name, else the item's label. */
   title: z.string(),
-  comparisonType: comparisonTypeSchema,
   courseTitle: z.string().nullable(),
   dataType: z.string().nullable(),
-  /** False when what the item names is gone (its course deleted): it has no data. */
+  /** The query as run (the default measure resolved, the report's period and limit applied). */
+  query: z.custom<ReportQuery>(),
+  /** The chart it is drawn with (`resolveChart`). */
+  chart: z.enum(['number', 'table', 'bar', 'line', 'pie', 'leaderboard']),
+  /** False when what the item reads is gone (its course deleted): it has no data. */
   available: z.boolean(),
-  totals: reportDataRowSchema.omit({ key: true, label: true, value: true }),
-  rows: z.array(reportDataRowSchema),
-  /** True when there were more groups than the rows returned. */
-  truncated: z.boolean(),
+  result: reportResultSchema.nullable(),
 });
 export type ReportItemData = z.infer<typeof reportItemDataSchema>;
 
@@ -354,40 +407,25 @@ export const publicReportResponse = z.object({
     description: z.string().nullable(),
     reportType: customReportTypeSchema,
     config: customReportConfigSchema,
-    items: z.array(
-      z.object({
-        id: z.string(),
-        kind: z.enum(['variable', 'question', 'identifier']),
-        title: z.string(),
-        comparisonType: comparisonTypeSchema,
-      }),
-    ),
+    items: z.array(z.object({ id: z.string(), title: z.string(), chart: z.enum(REPORT_CHARTS) })),
     updatedAt: z.string(),
   }),
   data: reportDataSchema,
 });
 export type PublicReportResponse = z.infer<typeof publicReportResponse>;
 
-/** The output of `customReportInput` as plain JSON (responses carry no transforms). */
-const draftItemCommon = { displayName: z.string().nullable(), comparisonType: comparisonTypeSchema };
+/** A generated report as plain JSON: items in the report model (`kind: 'query'` input). */
 export const customReportDraftSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   reportType: customReportTypeSchema,
   config: z.object({ periodDays: z.number().int().nullable(), limit: z.number().int().nullable() }),
   items: z.array(
-    z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('variable'), variableId: z.string(), ...draftItemCommon }),
-      z.object({ kind: z.literal('question'), questionId: z.string(), ...draftItemCommon }),
-      z.object({
-        kind: z.literal('identifier'),
-        courseId: z.string(),
-        slideNumber: z.number().int().nullable(),
-        questionNumber: z.number().int().nullable(),
-        questionText: z.string().nullable(),
-        ...draftItemCommon,
-      }),
-    ]),
+    z.object({
+      displayName: z.string().nullable(),
+      chart: z.enum(REPORT_CHARTS),
+      query: z.custom<ReportQuery>(),
+    }),
   ),
 });
 
@@ -397,6 +435,19 @@ export const generateReportResponse = z.object({
   draft: customReportDraftSchema,
   understood: z.array(z.string()),
   notFound: z.array(z.string()),
+  /**
+   * Questions back: a phrase that names more than one thing (two courses
+   * both match "safety"); the draft leaves it out until one is chosen.
+   */
+  ambiguities: z.array(
+    z.object({
+      phrase: z.string(),
+      message: z.string(),
+      options: z.array(
+        z.object({ kind: z.enum(['course', 'variable', 'question']), id: z.string(), label: z.string() }),
+      ),
+    }),
+  ),
 });
 export type GenerateReportResponse = z.infer<typeof generateReportResponse>;
 

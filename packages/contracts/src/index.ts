@@ -27,3 +27,4 @@ export * from './variable-reports';
 export * from './question-reports';
 export * from './shared-views';
 export * from './jobs';
+export * from './report-model';

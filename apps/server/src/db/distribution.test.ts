@@ -2,6 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { reportQuerySchema } from '@courselens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsDir } from '../lib/paths';
 import { createTestDatabase } from '../test/database';
@@ -26,9 +27,7 @@ import {
   courseRunQuestions,
   courseVariableMappings,
   courses,
-  customReportQuestionIdentifiers,
-  customReportQuestions,
-  customReportVariables,
+  customReportItems,
   learnerChatbotVariableValues,
   learners,
   questionLearners,
@@ -204,15 +203,17 @@ async function insertOtherTenantRows(target: Database, organizationId: string) {
     isPublic: true,
     publicShareToken: buildShareToken(),
   });
-  await target
-    .insert(customReportVariables)
-    .values({ organizationId, reportId: report.id, variableId: variable.id });
-  await target
-    .insert(customReportQuestions)
-    .values({ organizationId, reportId: report.id, questionId: question.id });
-  await target
-    .insert(customReportQuestionIdentifiers)
-    .values({ organizationId, reportId: report.id, courseId: question.courseId, slideNumber: 1 });
+  // The first version's three item tables (0013 folds them into custom_report_items).
+  await target.execute(sql`
+    insert into custom_report_variables (organization_id, report_id, variable_id, display_order, comparison_type)
+    values (${organizationId}, ${report.id}, ${variable.id}, 0, 'by_course')`);
+  await target.execute(sql`
+    insert into custom_report_questions (organization_id, report_id, question_id, display_order)
+    values (${organizationId}, ${report.id}, ${question.id}, 1)`);
+  await target.execute(sql`
+    insert into custom_report_question_identifiers
+      (organization_id, report_id, course_id, slide_number, display_order, comparison_type)
+    values (${organizationId}, ${report.id}, ${question.courseId}, 1, 2, 'over_time')`);
   await insertSharedView(target, { organizationId, kind: 'variable', variableId: variable.id });
   await insertSharedView(target, { organizationId, kind: 'question', questionId: question.id });
   await target.insert(courseVariableMappings).values({
@@ -261,7 +262,7 @@ async function insertOtherTenantRows(target: Database, organizationId: string) {
       })
       .returning(),
   );
-  return { question, learner, session, value };
+  return { question, learner, session, value, reportId: report.id, variableId: variable.id };
 }
 
 describe('0011_distributable_schema on a database that holds data', () => {
@@ -283,10 +284,40 @@ describe('0011_distributable_schema on a database that holds data', () => {
         const rows = await insertOtherTenantRows(target, organizationId);
         const before = await databaseFingerprint(target);
 
-        await runMigrations(existing);
-
+        const until0012 = await migrationsUntil('0012_event_keys_retention_index');
+        try {
+          await runMigrations(existing, { migrationsFolder: until0012.folder });
+        } finally {
+          await until0012.remove();
+        }
         expect(changedTables(before, await databaseFingerprint(target))).toEqual([]);
+
+        // 0013 turns each report item of the first version into a query of the report model.
+        await runMigrations(existing);
         expect(formatDistributionViolations(await findDistributionViolations(target))).toBe('');
+        const items = await target
+          .select({ displayOrder: customReportItems.displayOrder, query: customReportItems.query })
+          .from(customReportItems)
+          .where(eq(customReportItems.reportId, rows.reportId))
+          .orderBy(customReportItems.displayOrder);
+        expect(
+          items.map((item) => [item.query.subject, item.query.breakdown.kind, item.query.measure]),
+        ).toEqual([
+          [{ kind: 'variable', variableIds: [rows.variableId] }, 'course', null],
+          [{ kind: 'question', questionId: rows.question.id }, 'learner', null],
+          [
+            {
+              kind: 'identifier',
+              courseId: rows.question.courseId,
+              slideNumber: 1,
+              questionNumber: null,
+              questionText: null,
+            },
+            'week',
+            null,
+          ],
+        ]);
+        for (const item of items) expect(reportQuerySchema.safeParse(item.query).success).toBe(true);
 
         // A new answer is counted under the rollups' new keys.
         const pair = and(
@@ -333,11 +364,6 @@ describe('0011_distributable_schema on a database that holds data', () => {
             ),
           );
         expect(answersLeft).toEqual([]);
-        const itemsLeft = await target
-          .select({ id: customReportQuestions.id })
-          .from(customReportQuestions)
-          .where(eq(customReportQuestions.organizationId, organizationId));
-        expect(itemsLeft).toEqual([]);
       } finally {
         await earlier.remove();
         await existing.close();

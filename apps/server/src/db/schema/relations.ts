@@ -15,12 +15,7 @@ import { learners } from './learners';
 import { invitations, organizations, userOrganizations, users } from './organizations';
 import { pipelines } from './pipelines';
 import { courseRunQuestions, questions } from './questions';
-import {
-  customReportQuestionIdentifiers,
-  customReportQuestions,
-  customReportVariables,
-  customReports,
-} from './reports';
+import { customReportItems, customReports } from './reports';
 import { sharedViews } from './shared-views';
 import { courseVariableMappings, learnerVariableValues, variables } from './variables';
 
@@ -152,39 +147,11 @@ export const customReportsRelations = relations(customReports, ({ many, one }) =
     references: [organizations.id],
   }),
   creator: one(authUsers, { fields: [customReports.createdBy], references: [authUsers.id] }),
-  variables: many(customReportVariables),
-  questions: many(customReportQuestions),
-  questionIdentifiers: many(customReportQuestionIdentifiers),
+  items: many(customReportItems),
 }));
 
-export const customReportVariablesRelations = relations(customReportVariables, ({ one }) => ({
-  report: one(customReports, { fields: [customReportVariables.reportId], references: [customReports.id] }),
-  variable: one(variables, { fields: [customReportVariables.variableId], references: [variables.id] }),
-}));
-
-export const customReportQuestionsRelations = relations(customReportQuestions, ({ one }) => ({
-  report: one(customReports, { fields: [customReportQuestions.reportId], references: [customReports.id] }),
-  question: one(questions, { fields: [customReportQuestions.questionId], references: [questions.id] }),
-}));
-
-export const customReportQuestionIdentifiersRelations = relations(
-  customReportQuestionIdentifiers,
-  ({ one }) => ({
-    report: one(customReports, {
-      fields: [customReportQuestionIdentifiers.reportId],
-      references: [customReports.id],
-    }),
-    course: one(courses, { fields: [customReportQuestionIdentifiers.courseId], references: [courses.id] }),
-  }),
-);
-
-export const sharedViewsRelations = relations(sharedViews, ({ one }) => ({
-  variable: one(variables, { fields: [sharedViews.variableId], references: [variables.id] }),
-  question: one(questions, { fields: [sharedViews.questionId], references: [questions.id] }),
-  chatbotVariable: one(chatbotVariables, {
-    fields: [sharedViews.chatbotVariableId],
-    references: [chatbotVariables.id],
-  }),
+export const customReportItemsRelations = relations(customReportItems, ({ one }) => ({
+  report: one(customReports, { fields: [customReportItems.reportId], references: [customReports.id] }),
 }));
 
 export const chatbotsRelations = relations(chatbots, ({ many, one }) => ({

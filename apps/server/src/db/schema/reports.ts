@@ -1,3 +1,4 @@
+import type { ReportQuery } from '@courselens/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,17 +15,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
 import { isOneOf, tenantId, timestamps } from './columns';
-import { courses } from './courses';
 import { organizationId } from './organizations';
-import { questions } from './questions';
-import { variables } from './variables';
 
 export const CUSTOM_REPORT_TYPES = ['table', 'bar', 'line', 'pie', 'leaderboard', 'comparison'] as const;
 export type CustomReportType = (typeof CUSTOM_REPORT_TYPES)[number];
-
-/** How a report item is broken down. */
-export const COMPARISON_TYPES = ['by_learner', 'by_course', 'over_time'] as const;
-export type ComparisonType = (typeof COMPARISON_TYPES)[number];
 
 /**
  * A saved report. It is readable without sign-in only while `is_public` and
@@ -63,119 +57,41 @@ export const customReports = pgTable(
   ],
 );
 
-const reportItemColumns = () => ({
-  displayOrder: integer('display_order').notNull().default(0),
-  displayName: text('display_name'),
-  comparisonType: text('comparison_type').$type<ComparisonType>().notNull().default('by_learner'),
-});
-
-export const customReportVariables = pgTable(
-  'custom_report_variables',
-  {
-    id: tenantId(),
-    organizationId: organizationId(),
-    reportId: uuid('report_id').notNull(),
-    variableId: uuid('variable_id').notNull(),
-    ...reportItemColumns(),
-    ...timestamps(),
-  },
-  (table) => [
-    primaryKey({ name: 'custom_report_variables_pk', columns: [table.organizationId, table.id] }),
-    foreignKey({
-      name: 'custom_report_variables_report_fk',
-      columns: [table.organizationId, table.reportId],
-      foreignColumns: [customReports.organizationId, customReports.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'custom_report_variables_variable_fk',
-      columns: [table.organizationId, table.variableId],
-      foreignColumns: [variables.organizationId, variables.id],
-    }).onDelete('cascade'),
-    check('custom_report_variables_comparison_check', isOneOf(table.comparisonType, COMPARISON_TYPES)),
-    unique('custom_report_variables_report_variable_unique').on(
-      table.organizationId,
-      table.reportId,
-      table.variableId,
-    ),
-    index('custom_report_variables_org_variable_idx').on(table.organizationId, table.variableId),
-  ],
-);
-
-export const customReportQuestions = pgTable(
-  'custom_report_questions',
-  {
-    id: tenantId(),
-    organizationId: organizationId(),
-    reportId: uuid('report_id').notNull(),
-    questionId: uuid('question_id').notNull(),
-    ...reportItemColumns(),
-    ...timestamps(),
-  },
-  (table) => [
-    primaryKey({ name: 'custom_report_questions_pk', columns: [table.organizationId, table.id] }),
-    foreignKey({
-      name: 'custom_report_questions_report_fk',
-      columns: [table.organizationId, table.reportId],
-      foreignColumns: [customReports.organizationId, customReports.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'custom_report_questions_question_fk',
-      columns: [table.organizationId, table.questionId],
-      foreignColumns: [questions.organizationId, questions.id],
-    }).onDelete('cascade'),
-    check('custom_report_questions_comparison_check', isOneOf(table.comparisonType, COMPARISON_TYPES)),
-    unique('custom_report_questions_report_question_unique').on(
-      table.organizationId,
-      table.reportId,
-      table.questionId,
-    ),
-    index('custom_report_questions_org_question_idx').on(table.organizationId, table.questionId),
-  ],
-);
+/** Charts an item may ask for (`auto` lets the data decide). */
+export const REPORT_ITEM_CHARTS = ['auto', 'number', 'table', 'bar', 'line', 'pie', 'leaderboard'] as const;
 
 /**
- * A question chosen by what identifies it to people (course, slide, number,
- * text) rather than by id, so the report survives a course republish.
+ * One item of a report: a query of the report model (subject, measure,
+ * breakdown, filters, sort, limit) kept whole as validated JSON, since the
+ * model grows (new subjects such as chatbot variables) faster than columns
+ * should. What a query names (variables, questions, courses) is checked on
+ * write; an item whose subject is gone later reads as unavailable.
  */
-export const customReportQuestionIdentifiers = pgTable(
-  'custom_report_question_identifiers',
+export const customReportItems = pgTable(
+  'custom_report_items',
   {
     id: tenantId(),
     organizationId: organizationId(),
     reportId: uuid('report_id').notNull(),
-    courseId: uuid('course_id').notNull(),
-    slideNumber: integer('slide_number'),
-    questionNumber: integer('question_number'),
-    questionText: text('question_text'),
-    ...reportItemColumns(),
+    displayOrder: integer('display_order').notNull().default(0),
+    displayName: text('display_name'),
+    chart: text('chart').$type<(typeof REPORT_ITEM_CHARTS)[number]>().notNull().default('auto'),
+    query: jsonb('query').$type<ReportQuery>().notNull(),
     ...timestamps(),
   },
   (table) => [
-    primaryKey({ name: 'custom_report_question_identifiers_pk', columns: [table.organizationId, table.id] }),
+    primaryKey({ name: 'custom_report_items_pk', columns: [table.organizationId, table.id] }),
     foreignKey({
-      name: 'custom_report_question_identifiers_report_fk',
+      name: 'custom_report_items_report_fk',
       columns: [table.organizationId, table.reportId],
       foreignColumns: [customReports.organizationId, customReports.id],
     }).onDelete('cascade'),
-    foreignKey({
-      name: 'custom_report_question_identifiers_course_fk',
-      columns: [table.organizationId, table.courseId],
-      foreignColumns: [courses.organizationId, courses.id],
-    }).onDelete('cascade'),
-    check(
-      'custom_report_question_identifiers_comparison_check',
-      isOneOf(table.comparisonType, COMPARISON_TYPES),
-    ),
-    index('custom_report_question_identifiers_report_idx').on(table.reportId, table.displayOrder),
-    index('custom_report_question_identifiers_org_course_idx').on(table.organizationId, table.courseId),
+    check('custom_report_items_chart_check', isOneOf(table.chart, REPORT_ITEM_CHARTS)),
+    index('custom_report_items_report_idx').on(table.organizationId, table.reportId, table.displayOrder),
   ],
 );
 
 export type CustomReport = typeof customReports.$inferSelect;
 export type NewCustomReport = typeof customReports.$inferInsert;
-export type CustomReportVariable = typeof customReportVariables.$inferSelect;
-export type NewCustomReportVariable = typeof customReportVariables.$inferInsert;
-export type CustomReportQuestion = typeof customReportQuestions.$inferSelect;
-export type NewCustomReportQuestion = typeof customReportQuestions.$inferInsert;
-export type CustomReportQuestionIdentifier = typeof customReportQuestionIdentifiers.$inferSelect;
-export type NewCustomReportQuestionIdentifier = typeof customReportQuestionIdentifiers.$inferInsert;
+export type CustomReportItem = typeof customReportItems.$inferSelect;
+export type NewCustomReportItem = typeof customReportItems.$inferInsert;

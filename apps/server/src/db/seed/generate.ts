@@ -436,6 +436,11 @@ export function generateLearnerActivity(
         learnerId,
         startedAt: run.startedAt,
         completedAt: run.completedAt,
+        // A finished run has its outcome, as a course that reports pass/fail sends it.
+        passed: run.completedAt ? run.passed : null,
+        score: run.completedAt ? run.score : null,
+        passMark: run.completedAt ? run.course.spec.passMark : null,
+        progressPercent: run.completedAt ? 100 : null,
         createdAt: run.startedAt,
         updatedAt: run.lastActivityAt,
       }),

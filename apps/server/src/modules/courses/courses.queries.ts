@@ -7,14 +7,12 @@ import {
   courseRunQuestions,
   courseRuns,
   courses,
-  customReportQuestionIdentifiers,
-  customReportQuestions,
-  customReportVariables,
   learnerVariableValues,
   questions,
   variables,
   type NewActivityEvent,
 } from '../../db/schema';
+import { deleteReportItemsOfCourse } from '../custom-reports/custom-reports.queries';
 import { insertActivity } from '../organizations/organizations.queries';
 
 /** `%text%` for LIKE with the user's wildcards taken literally. */
@@ -287,42 +285,7 @@ export async function deleteCourseRows(
     }
 
     if (input.deleteRelatedReports) {
-      const courseVariables = tx
-        .select({ id: variables.id })
-        .from(variables)
-        .where(and(eq(variables.organizationId, organizationId), eq(variables.courseId, courseId)));
-      const courseQuestions = tx
-        .select({ id: questions.id })
-        .from(questions)
-        .where(and(eq(questions.organizationId, organizationId), eq(questions.courseId, courseId)));
-      const removedVariables = await tx
-        .delete(customReportVariables)
-        .where(
-          and(
-            eq(customReportVariables.organizationId, organizationId),
-            sql`${customReportVariables.variableId} in ${courseVariables}`,
-          ),
-        )
-        .returning({ id: customReportVariables.id });
-      const removedQuestions = await tx
-        .delete(customReportQuestions)
-        .where(
-          and(
-            eq(customReportQuestions.organizationId, organizationId),
-            sql`${customReportQuestions.questionId} in ${courseQuestions}`,
-          ),
-        )
-        .returning({ id: customReportQuestions.id });
-      const removedIdentifiers = await tx
-        .delete(customReportQuestionIdentifiers)
-        .where(
-          and(
-            eq(customReportQuestionIdentifiers.organizationId, organizationId),
-            eq(customReportQuestionIdentifiers.courseId, courseId),
-          ),
-        )
-        .returning({ id: customReportQuestionIdentifiers.id });
-      counts.reportEntries = removedVariables.length + removedQuestions.length + removedIdentifiers.length;
+      counts.reportEntries = await deleteReportItemsOfCourse(tx, organizationId, courseId);
     }
 
     if (input.removePipelineReferences) {

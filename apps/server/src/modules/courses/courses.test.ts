@@ -7,6 +7,7 @@ import {
   type CourseListResponse,
   type DeleteCourseResponse,
   type Paginated,
+  type ReportSubject,
 } from '@courselens/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -27,9 +28,7 @@ import {
   courseRunQuestions,
   courseRuns,
   courses,
-  customReportQuestionIdentifiers,
-  customReportQuestions,
-  customReportVariables,
+  customReportItems,
   customReports,
   learnerVariableValues,
   pipelines,
@@ -618,12 +617,29 @@ describe('deleting a course', () => {
   async function seedReferences(courseId: string, variableId: string, questionId: string) {
     const organizationId = orgId();
     const report = await insertCustomReport(db(), { organizationId });
-    await db().insert(customReportVariables).values({ organizationId, reportId: report.id, variableId });
-    await db().insert(customReportQuestions).values({ organizationId, reportId: report.id, questionId });
-    await db()
-      .insert(customReportQuestionIdentifiers)
-      .values({ organizationId, reportId: report.id, courseId, slideNumber: 1, questionNumber: 1 });
     const otherCourse = randomUUID();
+    const item = (subject: ReportSubject) => ({
+      organizationId,
+      reportId: report.id,
+      query: {
+        subject,
+        measure: null,
+        breakdown: { kind: 'none' as const, variableName: null },
+        filters: { courseIds: [], period: null, values: [], activity: [] },
+        sort: null,
+        limit: null,
+      },
+    });
+    await db()
+      .insert(customReportItems)
+      .values([
+        item({ kind: 'variable', variableIds: [variableId] }),
+        item({ kind: 'question', questionId }),
+        item({ kind: 'identifier', courseId, slideNumber: 1, questionNumber: 1, questionText: null }),
+        item({ kind: 'courses', courseIds: [courseId] }),
+        // Another course's item stays whatever happens to this one.
+        item({ kind: 'courses', courseIds: [otherCourse] }),
+      ]);
     const nodes: PipelineNode[] = [
       { id: 'n1', type: 'course', data: { courseId } },
       { id: 'n2', type: 'action', data: { actionId: 'x' } },
@@ -640,15 +656,16 @@ describe('deleting a course', () => {
     return { report, pipeline: pipeline!, otherCourse };
   }
 
+  /** The report's items by what they read. */
   async function referenceCounts(reportId: string) {
-    const count = async (
-      table:
-        typeof customReportVariables | typeof customReportQuestions | typeof customReportQuestionIdentifiers,
-    ) => (await db().select().from(table).where(eq(table.reportId, reportId))).length;
+    const rows = await db().select().from(customReportItems).where(eq(customReportItems.reportId, reportId));
+    const count = (kind: ReportSubject['kind']) =>
+      rows.filter((row) => row.query.subject.kind === kind).length;
     return {
-      variables: await count(customReportVariables),
-      questions: await count(customReportQuestions),
-      identifiers: await count(customReportQuestionIdentifiers),
+      variables: count('variable'),
+      questions: count('question'),
+      identifiers: count('identifier'),
+      courses: count('courses'),
     };
   }
 
@@ -677,7 +694,12 @@ describe('deleting a course', () => {
     expect(await countRows(courseRuns, bystander.course.id)).toBe(3);
     expect(await countRows(learnerVariableValues, bystander.course.id)).toBe(2);
     expect(await countRows(courseRunQuestions, bystander.course.id)).toBe(1);
-    expect(await referenceCounts(report.id)).toEqual({ variables: 1, questions: 1, identifiers: 1 });
+    expect(await referenceCounts(report.id)).toEqual({
+      variables: 1,
+      questions: 1,
+      identifiers: 1,
+      courses: 2,
+    });
     const [samePipeline] = await db().select().from(pipelines).where(eq(pipelines.id, pipeline.id));
     expect(samePipeline?.nodes).toHaveLength(3);
 
@@ -739,10 +761,20 @@ describe('deleting a course', () => {
       keepLearnerData: true,
       deleteRelatedReports: true,
       removePipelineReferences: false,
-      removed: { reportEntries: 3, pipelineNodes: 0, courseRuns: 0 },
+      removed: { reportEntries: 4, pipelineNodes: 0, courseRuns: 0 },
     });
-    expect(await referenceCounts(report.id)).toEqual({ variables: 0, questions: 0, identifiers: 0 });
-    expect(await referenceCounts(otherReport.id)).toEqual({ variables: 1, questions: 1, identifiers: 1 });
+    expect(await referenceCounts(report.id)).toEqual({
+      variables: 0,
+      questions: 0,
+      identifiers: 0,
+      courses: 1,
+    });
+    expect(await referenceCounts(otherReport.id)).toEqual({
+      variables: 1,
+      questions: 1,
+      identifiers: 1,
+      courses: 2,
+    });
     expect(await db().select().from(customReports).where(eq(customReports.id, report.id))).toHaveLength(1);
   });
 

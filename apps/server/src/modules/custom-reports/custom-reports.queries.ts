@@ -1,13 +1,11 @@
-import type { ComparisonType, CustomReportType, ReportItem } from '@courselens/contracts';
+import type { CustomReportType, ReportChart, ReportItem } from '@courselens/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   activityEvents,
   authUsers,
   courses,
-  customReportQuestionIdentifiers,
-  customReportQuestions,
-  customReportVariables,
+  customReportItems,
   customReports,
   questions,
   variables,
@@ -76,12 +74,8 @@ export async function selectReportPage(
     )
     select page.id, page.name, page.description, page.report_type, page.is_public, page.view_count,
            page.created_at, page.updated_at, u.name as created_by_name,
-           ((select count(*) from ${customReportVariables} x
-              where x.organization_id = page.organization_id and x.report_id = page.id)
-            + (select count(*) from ${customReportQuestions} x
-              where x.organization_id = page.organization_id and x.report_id = page.id)
-            + (select count(*) from ${customReportQuestionIdentifiers} x
-              where x.organization_id = page.organization_id and x.report_id = page.id))::int
+           (select count(*) from ${customReportItems} x
+             where x.organization_id = page.organization_id and x.report_id = page.id)::int
              as item_count
     from page
     left join ${authUsers} u on u.id = page.created_by
@@ -121,64 +115,32 @@ export async function findCreatorName(db: Database, userId: string | null): Prom
 
 export type ReportItemRow = {
   id: string;
-  kind: 'variable' | 'question' | 'identifier';
   display_order: number;
   display_name: string | null;
-  comparison_type: ComparisonType;
-  variable_id: string | null;
-  question_id: string | null;
-  course_id: string | null;
-  slide_number: number | null;
-  question_number: number | null;
-  question_text: string | null;
-  variable_name: string | null;
-  variable_title: string | null;
-  data_type: string | null;
-  course_title: string | null;
-  /** False when the item's course was deleted (kept with "keep related reports"). */
-  available: boolean;
+  chart: ReportChart;
+  query: unknown;
 };
 
-/** A report's items of the three kinds, in display order, with what they point at. */
+/** A report's items in display order (their queries as stored: read them with `readItemQuery`). */
 export async function selectReportItems(
   db: Executor,
   organizationId: string,
   reportId: string,
 ): Promise<ReportItemRow[]> {
-  const result = await db.execute<ReportItemRow>(sql`
-    select * from (
-      select rv.id, 'variable' as kind, rv.display_order, rv.display_name, rv.comparison_type,
-             rv.variable_id, null::uuid as question_id, v.course_id,
-             null::int as slide_number, null::int as question_number, null::text as question_text,
-             v.name as variable_name, v.title as variable_title, v.data_type,
-             c.course_title, not c.is_deleted as available, rv.created_at
-      from ${customReportVariables} rv
-      join ${variables} v on v.organization_id = rv.organization_id and v.id = rv.variable_id
-      join ${courses} c on c.organization_id = v.organization_id and c.id = v.course_id
-      where rv.organization_id = ${organizationId} and rv.report_id = ${reportId}
-      union all
-      select rq.id, 'question', rq.display_order, rq.display_name, rq.comparison_type,
-             null, rq.question_id, q.course_id, q.slide_number, q.question_number, q.question_text,
-             null, null, null, c.course_title, not c.is_deleted, rq.created_at
-      from ${customReportQuestions} rq
-      join ${questions} q on q.organization_id = rq.organization_id and q.id = rq.question_id
-      join ${courses} c on c.organization_id = q.organization_id and c.id = q.course_id
-      where rq.organization_id = ${organizationId} and rq.report_id = ${reportId}
-      union all
-      select ri.id, 'identifier', ri.display_order, ri.display_name, ri.comparison_type,
-             null, null, ri.course_id, ri.slide_number, ri.question_number, ri.question_text,
-             null, null, null, c.course_title, not c.is_deleted, ri.created_at
-      from ${customReportQuestionIdentifiers} ri
-      join ${courses} c on c.organization_id = ri.organization_id and c.id = ri.course_id
-      where ri.organization_id = ${organizationId} and ri.report_id = ${reportId}
-    ) items
-    order by display_order, created_at, id`);
-  return result.rows.map((row) => ({
-    ...row,
-    display_order: Number(row.display_order),
-    slide_number: row.slide_number === null ? null : Number(row.slide_number),
-    question_number: row.question_number === null ? null : Number(row.question_number),
-  }));
+  const rows = await db
+    .select({
+      id: customReportItems.id,
+      display_order: customReportItems.displayOrder,
+      display_name: customReportItems.displayName,
+      chart: customReportItems.chart,
+      query: customReportItems.query,
+    })
+    .from(customReportItems)
+    .where(
+      and(eq(customReportItems.organizationId, organizationId), eq(customReportItems.reportId, reportId)),
+    )
+    .orderBy(customReportItems.displayOrder, customReportItems.createdAt, customReportItems.id);
+  return rows;
 }
 
 // ---- writes ------------------------------------------------------------------
@@ -190,76 +152,81 @@ export type ReportFields = {
   config: Record<string, unknown>;
 };
 
-/** Ids among `ids` that are not live rows of the organization (variables, questions) or live courses. */
-export async function findUnknownIds(
+/** Everything the items name: ids of variables, questions and courses, and variable names. */
+function referencesOf(items: readonly ReportItem[]) {
+  const variableIds = new Set<string>();
+  const questionIds = new Set<string>();
+  const courseIds = new Set<string>();
+  const names = new Set<string>();
+  for (const { query } of items) {
+    const subject = query.subject;
+    if (subject.kind === 'variable') subject.variableIds.forEach((id) => variableIds.add(id));
+    if (subject.kind === 'question') questionIds.add(subject.questionId);
+    if (subject.kind === 'identifier') courseIds.add(subject.courseId);
+    if (subject.kind === 'questions' || subject.kind === 'courses') {
+      subject.courseIds.forEach((id) => courseIds.add(id));
+    }
+    query.filters.courseIds.forEach((id) => courseIds.add(id));
+    for (const activity of query.filters.activity) if (activity.courseId) courseIds.add(activity.courseId);
+    if (query.breakdown.variableName) names.add(query.breakdown.variableName);
+    for (const condition of query.filters.values)
+      if (condition.variableName) names.add(condition.variableName);
+  }
+  return {
+    variableIds: [...variableIds],
+    questionIds: [...questionIds],
+    courseIds: [...courseIds],
+    names: [...names],
+  };
+}
+
+/**
+ * What the items name that the organization does not have (live): the first
+ * kind found, or null. Also refuses one item reading variables of different
+ * types (a number and a text cannot be averaged together).
+ */
+export async function findUnknownReferences(
   db: Executor,
   organizationId: string,
   items: readonly ReportItem[],
-): Promise<{ variables: boolean; questions: boolean; courses: boolean }> {
-  const variableIds = items.flatMap((item) => (item.kind === 'variable' ? [item.variableId] : []));
-  const questionIds = items.flatMap((item) => (item.kind === 'question' ? [item.questionId] : []));
-  const courseIds = [
-    ...new Set(items.flatMap((item) => (item.kind === 'identifier' ? [item.courseId] : []))),
-  ];
-  const count = async (query: PromiseLike<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
+): Promise<UnknownKind | null> {
+  const refs = referencesOf(items);
+  const ids = (values: readonly string[]) => sql`any(${sql.param([...values])}::uuid[])`;
   // One after another: inside a transaction they share one connection.
-  const [liveVariables, liveQuestions, liveCourses] = [
-    variableIds.length === 0
-      ? 0
-      : await count(
-          db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(variables)
-            .innerJoin(
-              courses,
-              and(eq(courses.organizationId, variables.organizationId), eq(courses.id, variables.courseId)),
-            )
-            .where(
-              and(
-                eq(variables.organizationId, organizationId),
-                inArray(variables.id, variableIds),
-                eq(courses.isDeleted, false),
-              ),
-            ),
-        ),
-    questionIds.length === 0
-      ? 0
-      : await count(
-          db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(questions)
-            .innerJoin(
-              courses,
-              and(eq(courses.organizationId, questions.organizationId), eq(courses.id, questions.courseId)),
-            )
-            .where(
-              and(
-                eq(questions.organizationId, organizationId),
-                inArray(questions.id, questionIds),
-                eq(courses.isDeleted, false),
-              ),
-            ),
-        ),
-    courseIds.length === 0
-      ? 0
-      : await count(
-          db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(courses)
-            .where(
-              and(
-                eq(courses.organizationId, organizationId),
-                inArray(courses.id, courseIds),
-                eq(courses.isDeleted, false),
-              ),
-            ),
-        ),
-  ];
-  return {
-    variables: liveVariables !== variableIds.length,
-    questions: liveQuestions !== questionIds.length,
-    courses: liveCourses !== courseIds.length,
-  };
+  if (refs.variableIds.length > 0) {
+    const result = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from ${variables} v
+      join ${courses} c on c.organization_id = v.organization_id and c.id = v.course_id and not c.is_deleted
+      where v.organization_id = ${organizationId} and v.id = ${ids(refs.variableIds)}`);
+    if (Number(result.rows[0]?.n ?? 0) !== refs.variableIds.length) return 'variables';
+    for (const { query } of items) {
+      if (query.subject.kind !== 'variable' || query.subject.variableIds.length < 2) continue;
+      const types = await db.execute<{ n: number }>(sql`
+        select count(distinct data_type)::int as n from ${variables}
+        where organization_id = ${organizationId} and id = ${ids(query.subject.variableIds)}`);
+      if (Number(types.rows[0]?.n ?? 0) > 1) return 'mixedTypes';
+    }
+  }
+  if (refs.questionIds.length > 0) {
+    const result = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from ${questions} q
+      join ${courses} c on c.organization_id = q.organization_id and c.id = q.course_id and not c.is_deleted
+      where q.organization_id = ${organizationId} and q.id = ${ids(refs.questionIds)}`);
+    if (Number(result.rows[0]?.n ?? 0) !== refs.questionIds.length) return 'questions';
+  }
+  if (refs.courseIds.length > 0) {
+    const result = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from ${courses}
+      where organization_id = ${organizationId} and id = ${ids(refs.courseIds)} and not is_deleted`);
+    if (Number(result.rows[0]?.n ?? 0) !== refs.courseIds.length) return 'courses';
+  }
+  if (refs.names.length > 0) {
+    const result = await db.execute<{ n: number }>(sql`
+      select count(distinct name)::int as n from ${variables}
+      where organization_id = ${organizationId} and name = any(${sql.param(refs.names)}::text[])`);
+    if (Number(result.rows[0]?.n ?? 0) !== refs.names.length) return 'variableNames';
+  }
+  return null;
 }
 
 async function insertItems(
@@ -268,46 +235,50 @@ async function insertItems(
   reportId: string,
   items: readonly ReportItem[],
 ): Promise<void> {
-  const common = (item: ReportItem, displayOrder: number) => ({
-    organizationId,
-    reportId,
-    displayOrder,
-    displayName: item.displayName,
-    comparisonType: item.comparisonType,
-  });
-  const variableRows = items.flatMap((item, index) =>
-    item.kind === 'variable' ? [{ ...common(item, index), variableId: item.variableId }] : [],
+  if (items.length === 0) return;
+  await tx.insert(customReportItems).values(
+    items.map((item, index) => ({
+      organizationId,
+      reportId,
+      displayOrder: index,
+      displayName: item.displayName,
+      chart: item.chart,
+      query: item.query,
+    })),
   );
-  const questionRows = items.flatMap((item, index) =>
-    item.kind === 'question' ? [{ ...common(item, index), questionId: item.questionId }] : [],
-  );
-  const identifierRows = items.flatMap((item, index) =>
-    item.kind === 'identifier'
-      ? [
-          {
-            ...common(item, index),
-            courseId: item.courseId,
-            slideNumber: item.slideNumber,
-            questionNumber: item.questionNumber,
-            questionText: item.questionText,
-          },
-        ]
-      : [],
-  );
-  if (variableRows.length > 0) await tx.insert(customReportVariables).values(variableRows);
-  if (questionRows.length > 0) await tx.insert(customReportQuestions).values(questionRows);
-  if (identifierRows.length > 0) await tx.insert(customReportQuestionIdentifiers).values(identifierRows);
+}
+
+/**
+ * Removes the items that read a course being deleted (its variables, its
+ * questions, or the course itself), for "delete related reports". Returns
+ * how many went.
+ */
+export async function deleteReportItemsOfCourse(
+  tx: Executor,
+  organizationId: string,
+  courseId: string,
+): Promise<number> {
+  const result = await tx.execute<{ id: string }>(sql`
+    delete from ${customReportItems} i
+    where i.organization_id = ${organizationId} and (
+      i.query -> 'subject' ->> 'courseId' = ${courseId}
+      or i.query -> 'subject' -> 'courseIds' ? ${courseId}
+      or i.query -> 'filters' -> 'courseIds' ? ${courseId}
+      or i.query -> 'subject' ->> 'questionId' in (
+        select q.id::text from ${questions} q where q.organization_id = ${organizationId} and q.course_id = ${courseId})
+      or exists (
+        select 1 from jsonb_array_elements_text(
+          case when jsonb_typeof(i.query -> 'subject' -> 'variableIds') = 'array'
+               then i.query -> 'subject' -> 'variableIds' else '[]'::jsonb end) as vid(id)
+        join ${variables} v on v.organization_id = ${organizationId} and v.id::text = vid.id
+        where v.course_id = ${courseId})
+    )
+    returning i.id`);
+  return result.rows.length;
 }
 
 export type WriteOutcome = { status: 'ok'; reportId: string } | { status: 'unknown'; what: UnknownKind };
-export type UnknownKind = 'variables' | 'questions' | 'courses';
-
-function firstUnknown(unknown: Record<UnknownKind, boolean>): UnknownKind | null {
-  if (unknown.variables) return 'variables';
-  if (unknown.questions) return 'questions';
-  if (unknown.courses) return 'courses';
-  return null;
-}
+export type UnknownKind = 'variables' | 'questions' | 'courses' | 'variableNames' | 'mixedTypes';
 
 /** A new report with its items and the activity entry, in one transaction. */
 export async function insertReport(
@@ -320,7 +291,7 @@ export async function insertReport(
   },
 ): Promise<WriteOutcome> {
   return db.transaction(async (tx) => {
-    const unknown = firstUnknown(await findUnknownIds(tx, input.organizationId, input.items));
+    const unknown = await findUnknownReferences(tx, input.organizationId, input.items);
     if (unknown) return { status: 'unknown', what: unknown };
     const [report] = await tx
       .insert(customReports)
@@ -359,7 +330,7 @@ export async function replaceReport(
       .for('update')
       .limit(1);
     if (!locked) return { status: 'not-found' };
-    const unknown = firstUnknown(await findUnknownIds(tx, input.organizationId, input.items));
+    const unknown = await findUnknownReferences(tx, input.organizationId, input.items);
     if (unknown) return { status: 'unknown', what: unknown };
     await tx
       .update(customReports)
@@ -367,11 +338,14 @@ export async function replaceReport(
       .where(
         and(eq(customReports.organizationId, input.organizationId), eq(customReports.id, input.reportId)),
       );
-    for (const table of [customReportVariables, customReportQuestions, customReportQuestionIdentifiers]) {
-      await tx
-        .delete(table)
-        .where(and(eq(table.organizationId, input.organizationId), eq(table.reportId, input.reportId)));
-    }
+    await tx
+      .delete(customReportItems)
+      .where(
+        and(
+          eq(customReportItems.organizationId, input.organizationId),
+          eq(customReportItems.reportId, input.reportId),
+        ),
+      );
     await insertItems(tx, input.organizationId, input.reportId, input.items);
     return { status: 'ok', reportId: input.reportId };
   });
@@ -406,24 +380,9 @@ export async function duplicateReportRows(
       .returning({ id: customReports.id });
     if (!copy) throw new Error('insert returned no row');
     await tx.execute(sql`
-      insert into ${customReportVariables}
-        (organization_id, report_id, variable_id, display_order, display_name, comparison_type)
-      select organization_id, ${copy.id}, variable_id, display_order, display_name, comparison_type
-      from ${customReportVariables}
-      where organization_id = ${input.organizationId} and report_id = ${source.id}`);
-    await tx.execute(sql`
-      insert into ${customReportQuestions}
-        (organization_id, report_id, question_id, display_order, display_name, comparison_type)
-      select organization_id, ${copy.id}, question_id, display_order, display_name, comparison_type
-      from ${customReportQuestions}
-      where organization_id = ${input.organizationId} and report_id = ${source.id}`);
-    await tx.execute(sql`
-      insert into ${customReportQuestionIdentifiers}
-        (organization_id, report_id, course_id, slide_number, question_number, question_text,
-         display_order, display_name, comparison_type)
-      select organization_id, ${copy.id}, course_id, slide_number, question_number, question_text,
-             display_order, display_name, comparison_type
-      from ${customReportQuestionIdentifiers}
+      insert into ${customReportItems} (organization_id, report_id, display_order, display_name, chart, query)
+      select organization_id, ${copy.id}, display_order, display_name, chart, query
+      from ${customReportItems}
       where organization_id = ${input.organizationId} and report_id = ${source.id}`);
     await tx.insert(activityEvents).values({
       organizationId: input.organizationId,

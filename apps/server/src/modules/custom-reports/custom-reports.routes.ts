@@ -5,6 +5,7 @@ import {
   customReportParams,
   customReportSchema,
   generateReportInput,
+  reportPreviewInput,
   generateReportResponse,
   listCustomReportsQuery,
   listCustomReportsResponse,
@@ -29,6 +30,7 @@ import {
   getPublicReport,
   getReport,
   getReportData,
+  previewReport,
   listReports,
   reportCsvColumns,
   reportCsvRows,
@@ -104,6 +106,22 @@ export const customReportRoutes: FastifyPluginAsyncZod<{ db: Database; llm: LlmE
         draft: request.body,
       });
       return reply.status(201).send(report);
+    },
+  );
+
+  app.post(
+    '/api/custom-reports/preview',
+    {
+      schema: {
+        tags,
+        summary: 'The data of a report being built, without saving it (the live preview)',
+        body: reportPreviewInput,
+        response: { 200: customReportDataResponse },
+      },
+    },
+    async (request) => {
+      const data = await previewReport(db, requireTenant(request).organizationId, request.body);
+      return { data };
     },
   );
 

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import {
   CUSTOM_REPORT_MESSAGES,
   MAX_REPORT_NAME_LENGTH,
-  MAX_REPORT_ROWS,
   customReportConfigSchema,
+  reportQuerySchema,
+  resolveChart,
   type CustomReport,
   type CustomReportConfig,
   type CustomReportDraft,
@@ -11,14 +12,23 @@ import {
   type PublicReportResponse,
   type ReportCatalog,
   type ReportData,
-  type ReportDataRow,
+  type ReportItem,
   type ReportItemData,
   type ReportItemView,
+  type ReportQuery,
+  type ReportResultRow,
   type ReportSharing,
 } from '@courselens/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { CsvColumn } from '../../lib/csv';
+import { withoutEmails } from '../metrics/privacy';
+import {
+  describeSubject,
+  effectiveQuery,
+  runReportQuery,
+  type SubjectInfo,
+} from '../metrics/report-query.service';
 import {
   claimPublicVisit,
   countReports,
@@ -26,6 +36,7 @@ import {
   duplicateReportRows,
   findCreatorName,
   findReport,
+  findUnknownReferences,
   insertReport,
   replaceReport,
   selectCatalog,
@@ -37,14 +48,6 @@ import {
   type UnknownKind,
   type WriteOutcome,
 } from './custom-reports.queries';
-import {
-  selectQuestionRows,
-  selectQuestionTotals,
-  selectVariableRows,
-  selectVariableTotals,
-  type AggregateRow,
-  type TotalsRow,
-} from './report-data.queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -110,48 +113,74 @@ export async function listReports(
   };
 }
 
-/** "Slide 3 · Question 2: What is…" from whatever of the three parts is known. */
-export function questionLabel(parts: {
-  slideNumber: number | null;
-  questionNumber: number | null;
-  questionText: string | null;
-}): string {
-  const where = [
-    parts.slideNumber !== null ? `Slide ${parts.slideNumber}` : null,
-    parts.questionNumber !== null ? `Question ${parts.questionNumber}` : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-  const text = parts.questionText?.trim();
-  if (where && text) return `${where}: ${text}`;
-  return where || text || 'Question';
+export { questionLabel } from '../metrics/report-query.service';
+
+/**
+ * A stored item's query, read leniently: a query that no longer parses (a
+ * newer server wrote it, or what it names changed shape) reads as nothing,
+ * and its item shows as unavailable rather than failing the report.
+ */
+export function readItemQuery(stored: unknown): ReportQuery | null {
+  const parsed = reportQuerySchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
 }
 
-function toItemView(row: ReportItemRow): ReportItemView {
-  const label =
-    row.kind === 'variable'
-      ? row.variable_title?.trim() || row.variable_name || 'Variable'
-      : questionLabel({
-          slideNumber: row.slide_number,
-          questionNumber: row.question_number,
-          questionText: row.question_text,
-        });
+type ItemWithSubject = { row: ReportItemRow; query: ReportQuery | null; info: SubjectInfo };
+
+const GONE: SubjectInfo = {
+  isAvailable: false,
+  label: 'No longer available',
+  courseTitle: null,
+  dataType: null,
+};
+
+/** Each item with its query read and its subject described (one small query per item). */
+async function describeItems(
+  db: Database,
+  organizationId: string,
+  rows: readonly ReportItemRow[],
+): Promise<ItemWithSubject[]> {
+  return mapLimited(rows, ITEM_CONCURRENCY, async (row) => {
+    const query = readItemQuery(row.query);
+    const info = query ? await describeSubject(db, organizationId, query.subject) : GONE;
+    return { row, query, info };
+  });
+}
+
+function toItemView({ row, query, info }: ItemWithSubject): ReportItemView {
   return {
     id: row.id,
-    kind: row.kind,
     displayOrder: row.display_order,
     displayName: row.display_name,
-    comparisonType: row.comparison_type,
-    variableId: row.variable_id,
-    questionId: row.question_id,
-    courseId: row.course_id,
-    slideNumber: row.slide_number,
-    questionNumber: row.question_number,
-    questionText: row.question_text,
-    label,
-    courseTitle: row.course_title,
-    dataType: row.data_type,
+    chart: row.chart,
+    query: query as ReportQuery,
+    label: info.label,
+    courseTitle: info.courseTitle,
+    dataType: info.dataType,
   };
+}
+
+/**
+ * Items of one report computed a few at a time: together rather than one
+ * after another, without taking every pooled connection for one report.
+ */
+const ITEM_CONCURRENCY = 4;
+
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 async function loadReport(db: Database, organizationId: string, reportId: string): Promise<CustomReportRow> {
@@ -170,6 +199,7 @@ export async function getReport(
     selectReportItems(db, organizationId, reportId),
     findCreatorName(db, report.createdBy),
   ]);
+  const items = await describeItems(db, organizationId, rows);
   return {
     id: report.id,
     name: report.name,
@@ -183,7 +213,7 @@ export async function getReport(
     createdByName,
     createdAt: report.createdAt.toISOString(),
     updatedAt: report.updatedAt.toISOString(),
-    items: rows.map(toItemView),
+    items: items.filter((item) => item.query !== null).map(toItemView),
   };
 }
 
@@ -193,6 +223,8 @@ const UNKNOWN_MESSAGES: Record<UnknownKind, string> = {
   variables: CUSTOM_REPORT_MESSAGES.unknownVariables,
   questions: CUSTOM_REPORT_MESSAGES.unknownQuestions,
   courses: CUSTOM_REPORT_MESSAGES.unknownCourses,
+  variableNames: CUSTOM_REPORT_MESSAGES.unknownVariableNames,
+  mixedTypes: CUSTOM_REPORT_MESSAGES.mixedVariableTypes,
 };
 
 function fieldsOf(draft: CustomReportDraft) {
@@ -264,103 +296,67 @@ export async function duplicateReport(
 
 // ---- data --------------------------------------------------------------------
 
-function toTotals(row: TotalsRow): ReportItemData['totals'] {
-  return {
-    count: Number(row.count),
-    learners: Number(row.learners),
-    mean: numberOrNull(row.mean),
-    min: numberOrNull(row.min),
-    max: numberOrNull(row.max),
-    rate: numberOrNull(row.rate),
-    points: numberOrNull(row.points),
-  };
-}
-
-function toDataRow(row: AggregateRow): ReportDataRow {
-  return { ...toTotals(row), key: String(row.key), label: String(row.label), value: row.value };
-}
-
 async function assembleItem(
   db: Database,
   organizationId: string,
-  item: ReportItemRow,
-  since: Date | null,
-  limit: number,
+  item: ItemWithSubject,
+  config: CustomReportConfig,
+  options: { now: Date; isPublic: boolean },
 ): Promise<ReportItemData> {
-  const view = toItemView(item);
-  const base = {
-    itemId: item.id,
-    kind: item.kind,
-    title: item.display_name ?? view.label,
-    comparisonType: item.comparison_type,
-    courseTitle: item.course_title,
-    dataType: item.kind === 'variable' ? item.data_type : null,
-  };
-  if (!item.available) {
-    return { ...base, available: false, totals: toTotals(emptyTotals()), rows: [], truncated: false };
+  const { row, query, info } = item;
+  const title = row.display_name ?? info.label;
+  const base = { itemId: row.id, title, courseTitle: info.courseTitle, dataType: info.dataType };
+  if (!query || !info.isAvailable) {
+    return {
+      ...base,
+      query: (query ?? row.query) as ReportQuery,
+      chart: 'table',
+      available: false,
+      result: null,
+    };
   }
-  // One row more than shown tells whether the breakdown was cut.
-  const [totals, rows] =
-    item.kind === 'variable' && item.variable_id
-      ? await Promise.all([
-          selectVariableTotals(
-            db,
-            { organizationId, variableId: item.variable_id, since },
-            item.comparison_type,
-          ),
-          selectVariableRows(
-            db,
-            { organizationId, variableId: item.variable_id, since },
-            item.comparison_type,
-            limit + 1,
-          ),
-        ])
-      : await (() => {
-          const scope = {
-            organizationId,
-            since,
-            match:
-              item.kind === 'question' && item.question_id
-                ? ({ by: 'id', questionId: item.question_id } as const)
-                : ({
-                    by: 'identifier',
-                    courseId: item.course_id ?? '',
-                    slideNumber: item.slide_number,
-                    questionNumber: item.question_number,
-                    questionText: item.question_text,
-                  } as const),
-          };
-          return Promise.all([
-            selectQuestionTotals(db, scope),
-            selectQuestionRows(db, scope, item.comparison_type, limit + 1),
-          ]);
-        })();
-  const shown = rows.slice(0, limit).map(toDataRow);
-  // Weeks come newest first (so the cut keeps the latest); show them in calendar order.
-  if (item.comparison_type === 'over_time') shown.reverse();
-  return { ...base, available: true, totals: toTotals(totals), rows: shown, truncated: rows.length > limit };
-}
-
-function emptyTotals(): TotalsRow {
-  return { count: 0, learners: 0, mean: null, min: null, max: null, rate: null, points: null };
+  const runOptions = {
+    now: options.now,
+    defaultPeriodDays: config.periodDays,
+    defaultLimit: config.limit,
+    isPublic: options.isPublic,
+  };
+  try {
+    const { query: effective, result } = await runReportQuery(db, organizationId, query, info, runOptions);
+    return {
+      ...base,
+      query: effective,
+      chart: resolveChart(row.chart, { ...effective, measure: result.measure }, result.groupCount),
+      available: true,
+      result,
+    };
+  } catch (error) {
+    // A saved item that no longer fits its data (the variable changed type)
+    // shows as unavailable instead of failing the whole report.
+    if (error instanceof AppError && error.code === 'VALIDATION_ERROR') {
+      return { ...base, query, chart: 'table', available: false, result: null };
+    }
+    throw error;
+  }
 }
 
 /**
- * A report's data: for each item its totals and its breakdown, each computed
- * by the database (a few rows per item, at most `limit` or MAX_REPORT_ROWS).
+ * A report's data: for each item its query run by the metrics layer (a few
+ * rows per item, aggregated in the database).
  */
 export async function assembleReportData(
   db: Database,
   organizationId: string,
   config: CustomReportConfig,
-  items: readonly ReportItemRow[],
-  now: Date = new Date(),
+  rows: readonly ReportItemRow[],
+  options: { now?: Date; isPublic?: boolean } = {},
 ): Promise<ReportData> {
+  const now = options.now ?? new Date();
   const since = config.periodDays ? new Date(now.getTime() - config.periodDays * DAY_MS) : null;
-  const limit = Math.min(config.limit ?? MAX_REPORT_ROWS, MAX_REPORT_ROWS);
-  const data: ReportItemData[] = [];
-  // One item after another: a 20-item report must not take every pooled connection at once.
-  for (const item of items) data.push(await assembleItem(db, organizationId, item, since, limit));
+  const items = await describeItems(db, organizationId, rows);
+  const data = await mapLimited(items, ITEM_CONCURRENCY, (item) =>
+    assembleItem(db, organizationId, item, config, { now, isPublic: options.isPublic ?? false }),
+  );
   return { generatedAt: now.toISOString(), since: since?.toISOString() ?? null, items: data };
 }
 
@@ -374,30 +370,61 @@ export async function getReportData(
   return { report, data: await assembleReportData(db, organizationId, readConfig(report.config), items) };
 }
 
-export type CsvRow = { item: ReportItemData; row: ReportDataRow | null };
+/**
+ * The data of a report being built (the builder's live preview): the same
+ * checks as saving (everything named must be the organization's), nothing
+ * stored. A problem with one item is that item's 400.
+ */
+export async function previewReport(
+  db: Database,
+  organizationId: string,
+  input: { config: CustomReportConfig; items: readonly ReportItem[] },
+): Promise<ReportData> {
+  const unknown = await findUnknownReferences(db, organizationId, input.items);
+  if (unknown) throw new AppError('BAD_REQUEST', UNKNOWN_MESSAGES[unknown]);
+  const now = new Date();
+  const rows: ReportItemRow[] = input.items.map((item, index) => ({
+    id: `preview-${index}`,
+    display_order: index,
+    display_name: item.displayName,
+    chart: item.chart,
+    query: item.query,
+  }));
+  const described = await describeItems(db, organizationId, rows);
+  // Unlike a saved report, a preview says what is wrong with an item.
+  for (const item of described) {
+    if (item.query && item.info.isAvailable) effectiveQuery(item.query, item.info, { now });
+  }
+  const data = await mapLimited(described, ITEM_CONCURRENCY, (item) =>
+    assembleItem(db, organizationId, item, input.config, { now, isPublic: false }),
+  );
+  const since = input.config.periodDays ? new Date(now.getTime() - input.config.periodDays * DAY_MS) : null;
+  return { generatedAt: now.toISOString(), since: since?.toISOString() ?? null, items: data };
+}
+
+export type CsvRow = { item: ReportItemData; row: ReportResultRow | null };
 
 /** The report's data as rows of a CSV: one per group of each item (or one per item without data). */
 export function reportCsvRows(data: ReportData): CsvRow[] {
-  return data.items.flatMap((item): CsvRow[] =>
-    item.rows.length === 0 ? [{ item, row: null }] : item.rows.map((row) => ({ item, row })),
-  );
+  return data.items.flatMap((item): CsvRow[] => {
+    const rows = item.result
+      ? [...item.result.rows, ...(item.result.others ? [item.result.others] : [])]
+      : [];
+    return rows.length === 0 ? [{ item, row: null }] : rows.map((row) => ({ item, row }));
+  });
 }
-
-const COMPARISON_HEADERS = { by_learner: 'Learner', by_course: 'Course', over_time: 'Week of' } as const;
 
 export const reportCsvColumns: readonly CsvColumn<CsvRow>[] = [
   { header: 'Item', value: ({ item }) => item.title },
   { header: 'Course', value: ({ item }) => item.courseTitle },
-  { header: 'Breakdown', value: ({ item }) => COMPARISON_HEADERS[item.comparisonType] },
+  { header: 'Measure', value: ({ item }) => item.result?.measure.label },
+  { header: 'Breakdown', value: ({ item }) => item.result?.breakdown.label },
   { header: 'Group', value: ({ row }) => row?.label },
   { header: 'Value', value: ({ row }) => row?.value },
-  { header: 'Count', value: ({ row }) => row?.count ?? 0 },
   { header: 'Learners', value: ({ row }) => row?.learners ?? 0 },
-  { header: 'Mean', value: ({ row }) => row?.mean },
-  { header: 'Min', value: ({ row }) => row?.min },
-  { header: 'Max', value: ({ row }) => row?.max },
-  { header: 'Rate', value: ({ row }) => row?.rate },
-  { header: 'Points', value: ({ row }) => row?.points },
+  { header: 'Count', value: ({ row }) => row?.count ?? 0 },
+  { header: 'Latest value', value: ({ row }) => row?.detail },
+  { header: 'Partial period', value: ({ row }) => (row?.isPartial ? 'yes' : '') },
 ];
 
 // ---- sharing -----------------------------------------------------------------
@@ -481,15 +508,6 @@ export async function rotateReportToken(
   return toSharing(next);
 }
 
-const EMAIL_ANYWHERE = /[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]+/g;
-
-/** Text for a public page: an e-mail address inside it (a learner's answer, a name) is hidden. */
-export function withoutEmails(text: string): string;
-export function withoutEmails(text: string | null): string | null;
-export function withoutEmails(text: string | null): string | null {
-  return text === null ? null : text.replace(EMAIL_ANYWHERE, '(hidden)');
-}
-
 /**
  * The report behind a public link, counting the visit: only while it is
  * public and the token is its current one. Anything else is the same 404,
@@ -498,20 +516,19 @@ export function withoutEmails(text: string | null): string | null {
 export async function getPublicReport(db: Database, token: string): Promise<PublicReportResponse> {
   const report = TOKEN_SHAPE.test(token) ? await claimPublicVisit(db, token) : undefined;
   if (!report) throw new AppError('NOT_FOUND', CUSTOM_REPORT_MESSAGES.publicNotFound);
-  const items = await selectReportItems(db, report.organizationId, report.id);
+  const rows = await selectReportItems(db, report.organizationId, report.id);
   const config = readConfig(report.config);
-  const data = await assembleReportData(db, report.organizationId, config, items);
+  const data = await assembleReportData(db, report.organizationId, config, rows, { isPublic: true });
   return {
     report: {
       name: report.name,
       description: report.description,
       reportType: report.reportType,
       config,
-      items: items.map((item) => ({
-        id: item.id,
-        kind: item.kind,
-        title: withoutEmails(item.display_name ?? toItemView(item).label),
-        comparisonType: item.comparison_type,
+      items: data.items.map((item) => ({
+        id: item.itemId,
+        title: withoutEmails(item.title),
+        chart: item.chart,
       })),
       updatedAt: report.updatedAt.toISOString(),
     },
@@ -521,11 +538,6 @@ export async function getPublicReport(db: Database, token: string): Promise<Publ
         ...item,
         title: withoutEmails(item.title),
         courseTitle: withoutEmails(item.courseTitle),
-        rows: item.rows.map((row) => ({
-          ...row,
-          label: withoutEmails(row.label),
-          value: withoutEmails(row.value),
-        })),
       })),
     },
   };

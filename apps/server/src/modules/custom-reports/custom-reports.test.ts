@@ -20,7 +20,7 @@ import {
 } from '../../db/factories/learning';
 import {
   activityEvents,
-  customReportQuestions,
+  customReportItems,
   customReports,
   questions,
   type Course,
@@ -30,7 +30,8 @@ import {
 } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
-import { copyName, newShareToken, withoutEmails } from './custom-reports.service';
+import { withoutEmails } from '../metrics/privacy';
+import { copyName, newShareToken } from './custom-reports.service';
 
 let testApp: TestApp;
 let owner: SignedUp;
@@ -72,7 +73,13 @@ async function dataOf(reportId: string): Promise<ReportData> {
 }
 
 const rowsOf = (item: ReportItemData | undefined) =>
-  item?.rows.map((row) => ({ label: row.label, count: row.count, mean: row.mean, rate: row.rate }));
+  item?.result?.rows.map((row) => ({
+    label: row.label,
+    value: row.value,
+    learners: row.learners,
+    count: row.count,
+  }));
+const subjectOf = (item: CustomReport['items'][number]) => item.query.subject;
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -205,12 +212,20 @@ describe('creating, reading, updating and deleting reports', () => {
       createdByName: owner.user.name,
       config: { periodDays: null, limit: null },
     });
+    // Items of the first version's shape read as queries of the report model.
     expect(
-      report.items.map((item) => [item.kind, item.displayOrder, item.displayName, item.comparisonType]),
+      report.items.map((item) => [
+        subjectOf(item).kind,
+        item.displayOrder,
+        item.displayName,
+        item.query.breakdown.kind,
+        item.query.measure,
+        item.chart,
+      ]),
     ).toEqual([
-      ['question', 0, null, 'by_course'],
-      ['variable', 1, 'Score', 'by_learner'],
-      ['identifier', 2, null, 'by_learner'],
+      ['question', 0, null, 'course', null, 'auto'],
+      ['variable', 1, 'Score', 'learner', null, 'auto'],
+      ['identifier', 2, null, 'learner', null, 'auto'],
     ]);
     expect(report.items[0]).toMatchObject({
       label: 'Slide 6 · Question 3: How often should you take a break?',
@@ -278,11 +293,9 @@ describe('creating, reading, updating and deleting reports', () => {
       reportType: 'pie',
       config: { periodDays: 30, limit: 5 },
     });
-    expect(
-      updated.items.map((item) => [item.kind, item.variableId ?? item.questionId, item.displayName]),
-    ).toEqual([
-      ['variable', passed.id, 'Pass rate'],
-      ['question', oldQuestion.id, null],
+    expect(updated.items.map((item) => [subjectOf(item), item.displayName])).toEqual([
+      [{ kind: 'variable', variableIds: [passed.id] }, 'Pass rate'],
+      [{ kind: 'question', questionId: oldQuestion.id }, null],
     ]);
   });
 
@@ -336,7 +349,7 @@ describe('creating, reading, updating and deleting reports', () => {
     expect(response.statusCode).toBe(204);
     expect((await as(owner, 'GET', `/api/custom-reports/${report.id}`)).statusCode).toBe(404);
     expect(
-      await db().select().from(customReportQuestions).where(eq(customReportQuestions.reportId, report.id)),
+      await db().select().from(customReportItems).where(eq(customReportItems.reportId, report.id)),
     ).toEqual([]);
   });
 });
@@ -364,15 +377,64 @@ describe('validation', () => {
       'Variable must be a variable id',
     ],
     [
-      'the same variable twice',
+      'an empty variable id',
+      { name: 'R', items: [{ kind: 'variable', variableId: '' }] },
+      'Variable must be a variable id',
+    ],
+    [
+      'a measure the subject does not have',
       {
         name: 'R',
         items: [
-          { kind: 'variable', variableId: randomUUID() },
-          { kind: 'variable', variableId: '' },
+          {
+            kind: 'query',
+            query: { subject: { kind: 'question', questionId: randomUUID() }, measure: { fn: 'average' } },
+          },
         ],
       },
-      'Variable must be a variable id',
+      'A question report can measure: Correct rate, Responses, Learners, Points',
+    ],
+    [
+      'a breakdown the subject does not have',
+      {
+        name: 'R',
+        items: [
+          {
+            kind: 'query',
+            query: { subject: { kind: 'courses', courseIds: [] }, breakdown: { kind: 'answer' } },
+          },
+        ],
+      },
+      'A course report can be broken down by:',
+    ],
+    [
+      'a breakdown by variable without its name',
+      {
+        name: 'R',
+        items: [
+          {
+            kind: 'query',
+            query: { subject: { kind: 'courses', courseIds: [] }, breakdown: { kind: 'variable' } },
+          },
+        ],
+      },
+      'Name the variable to break down by',
+    ],
+    [
+      'a reversed period',
+      {
+        name: 'R',
+        items: [
+          {
+            kind: 'query',
+            query: {
+              subject: { kind: 'courses', courseIds: [] },
+              filters: { period: { kind: 'between', from: '2026-02-01', to: '2026-01-01' } },
+            },
+          },
+        ],
+      },
+      'The start date must be on or before the end date',
     ],
     [
       'an identifier without numbers or text',
@@ -396,16 +458,47 @@ describe('validation', () => {
     expect(await db().select().from(customReports)).toHaveLength(before);
   });
 
-  it('refuses a duplicated variable', async () => {
-    const response = await create({
-      name: 'R',
+  it('accepts the same variable twice, measured or broken down differently', async () => {
+    const report = await createReport({
+      name: 'Twice',
       items: [
         { kind: 'variable', variableId: score.id },
-        { kind: 'variable', variableId: score.id },
+        { kind: 'variable', variableId: score.id, comparisonType: 'over_time' },
       ],
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json<{ error: string }>().error).toContain('A variable can be in a report only once');
+    expect(report.itemCount).toBe(2);
+  });
+
+  it('refuses what the data cannot answer: an average of text, a pass rate without a mark (400)', async () => {
+    const preview = (query: unknown) =>
+      as(owner, 'POST', '/api/custom-reports/preview', { items: [{ kind: 'query', query }] });
+    const average = await preview({
+      subject: { kind: 'variable', variableIds: [contact.id] },
+      measure: { fn: 'average' },
+    });
+    expect(average.statusCode).toBe(400);
+    expect(average.json<{ error: string }>().error).toBe(
+      'Average needs a number variable; Contact is a text variable',
+    );
+    const pass = await preview({
+      subject: { kind: 'variable', variableIds: [score.id] },
+      measure: { fn: 'pass_rate' },
+    });
+    expect(pass.statusCode).toBe(400);
+    expect(pass.json<{ error: string }>().error).toBe('A pass rate of a number variable needs a pass mark');
+    const mixed = await preview({ subject: { kind: 'variable', variableIds: [score.id, contact.id] } });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json<{ error: string }>().error).toBe(
+      'The variables of one item must all be of the same type (number, text, true/false or date)',
+    );
+    const unknownName = await preview({
+      subject: { kind: 'variable', variableIds: [score.id] },
+      breakdown: { kind: 'variable', variableName: 'departmnt' },
+    });
+    expect(unknownName.statusCode).toBe(400);
+    expect(unknownName.json<{ error: string }>().error).toBe(
+      'Some variables a breakdown or condition names do not exist in this organization',
+    );
   });
 
   it("refuses another organization's variable, question or course (400, nothing written)", async () => {
@@ -474,37 +567,60 @@ describe('report data, assembled in the database', () => {
       items: [{ kind: 'variable', variableId: score.id, comparisonType: 'over_time' }],
     });
     const [byLearner, byCourse] = (await dataOf(report.id)).items;
-    expect(byLearner?.totals).toMatchObject({ count: 3, learners: 3, min: 60, max: 90 });
-    expect(byLearner?.totals.mean).toBeCloseTo(220 / 3);
-    expect(byLearner?.rows.map((row) => [row.label, row.value, row.mean])).toEqual([
-      ['Ann', '90', 90],
-      ['Bob', '70', 70],
-      ['Unnamed learner', '60', 60],
+    // A number variable's default measure is the average of each learner's latest value.
+    expect(byLearner?.result?.measure).toMatchObject({ fn: 'average', label: 'Average', unit: 'number' });
+    expect(byLearner?.result?.total).toMatchObject({ learners: 3, count: 3 });
+    expect(byLearner?.result?.total.value).toBeCloseTo(220 / 3);
+    expect(byLearner?.result?.rows.map((row) => [row.label, row.value, row.detail])).toEqual([
+      ['Ann', 90, '90'],
+      ['Bob', 70, '70'],
+      ['Unnamed learner', 60, '60'],
     ]);
-    expect(rowsOf(byCourse)).toEqual([{ label: 'Workplace Safety', count: 2, mean: null, rate: 0.5 }]);
+    expect(byLearner?.chart).toBe('leaderboard');
+    // A true/false variable's default is its pass rate (the share of true).
+    expect(byCourse?.result?.measure).toMatchObject({ fn: 'pass_rate', unit: 'percent' });
+    expect(rowsOf(byCourse)).toEqual([{ label: 'Workplace Safety', value: 0.5, learners: 2, count: 2 }]);
     const [weekly] = (await dataOf(trend.id)).items;
     expect(rowsOf(weekly)).toEqual([
-      { label: '2025-12-29', count: 2, mean: 85, rate: null },
-      { label: '2026-01-05', count: 2, mean: 65, rate: null },
+      { label: '2025-12-29', value: 85, learners: 1, count: 2 },
+      { label: '2026-01-05', value: 65, learners: 2, count: 2 },
     ]);
-    expect(weekly?.totals).toMatchObject({ count: 4, learners: 3, mean: 75 });
+    expect(weekly?.result?.rows.every((row) => !row.isPartial)).toBe(true);
+    expect(weekly?.result?.total).toMatchObject({ count: 4, learners: 3, value: 75 });
+    expect(weekly?.chart).toBe('line');
   });
 
-  it('gives totals, correct rate and breakdowns of questions', async () => {
+  it("gives correct rates of questions, and points as each learner's best (retries do not add up)", async () => {
     const report = await createReport({
       name: 'Question',
-      items: [{ kind: 'question', questionId: oldQuestion.id, comparisonType: 'by_learner' }],
+      items: [
+        { kind: 'question', questionId: oldQuestion.id, comparisonType: 'by_learner' },
+        {
+          kind: 'query',
+          query: {
+            subject: { kind: 'question', questionId: oldQuestion.id },
+            measure: { fn: 'points' },
+            breakdown: { kind: 'learner' },
+          },
+        },
+      ],
     });
-    const [item] = (await dataOf(report.id)).items;
-    expect(item?.totals).toMatchObject({ count: 3, learners: 2, points: 20 });
-    expect(item?.totals.rate).toBeCloseTo(2 / 3);
-    expect(item?.rows.map((row) => [row.label, row.count, row.rate, row.points])).toEqual([
-      ['Ann', 2, 1, 20],
-      ['Bob', 1, 0, 0],
+    const [rate, points] = (await dataOf(report.id)).items;
+    expect(rate?.result?.total).toMatchObject({ count: 3, learners: 2 });
+    expect(rate?.result?.total.value).toBeCloseTo(2 / 3);
+    expect(rate?.result?.rows.map((row) => [row.label, row.count, row.value])).toEqual([
+      ['Ann', 2, 1],
+      ['Bob', 1, 0],
     ]);
+    // Ann answered right twice for 10 points each: her points are 10, not 20.
+    expect(points?.result?.rows.map((row) => [row.label, row.value])).toEqual([
+      ['Ann', 10],
+      ['Bob', 0],
+    ]);
+    expect(points?.result?.total.value).toBe(5);
   });
 
-  it('honours the period and the top N, and says when rows were cut', async () => {
+  it('honours the period and the top N, summing up the rest as Others', async () => {
     const report = await createReport({
       name: 'Recent',
       config: { periodDays: 30, limit: 2 },
@@ -516,7 +632,8 @@ describe('report data, assembled in the database', () => {
     const data = await dataOf(report.id);
     expect(data.since).not.toBeNull();
     // Every value and answer of the dataset is older than 30 days.
-    expect(data.items.map((item) => item.totals.count)).toEqual([0, 0]);
+    expect(data.items.map((item) => item.result?.total.count)).toEqual([0, 0]);
+    expect(data.items[0]?.query.filters.period).toEqual({ kind: 'last_days', days: 30 });
 
     const top = await createReport({
       name: 'Top 2',
@@ -525,8 +642,15 @@ describe('report data, assembled in the database', () => {
       items: [{ kind: 'variable', variableId: score.id }],
     });
     const [leaders] = (await dataOf(top.id)).items;
-    expect(leaders?.rows.map((row) => row.label)).toEqual(['Ann', 'Bob']);
-    expect(leaders?.truncated).toBe(true);
+    expect(leaders?.result?.rows.map((row) => row.label)).toEqual(['Ann', 'Bob']);
+    expect(leaders?.result?.groupCount).toBe(3);
+    expect(leaders?.result?.others).toMatchObject({
+      label: 'Others',
+      groups: 1,
+      learners: 1,
+      count: 1,
+      value: 60,
+    });
   });
 
   it('exports the assembled data as CSV', async () => {
@@ -542,11 +666,13 @@ describe('report data, assembled in the database', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Item,Course,Breakdown,Group,Value,Count,Learners,Mean,Min,Max,Rate,Points');
+    expect(lines[0]).toBe(
+      'Item,Course,Measure,Breakdown,Group,Value,Learners,Count,Latest value,Partial period',
+    );
     expect(lines.slice(1)).toEqual([
-      'Score,Workplace Safety,Learner,Ann,90,1,1,90,90,90,,',
-      'Score,Workplace Safety,Learner,Bob,70,1,1,70,70,70,,',
-      'Score,Workplace Safety,Learner,Unnamed learner,60,1,1,60,60,60,,',
+      'Score,Workplace Safety,Average,Learner,Ann,90,1,1,90,',
+      'Score,Workplace Safety,Average,Learner,Bob,70,1,1,70,',
+      'Score,Workplace Safety,Average,Learner,Unnamed learner,60,1,1,60,',
     ]);
   });
 
@@ -565,7 +691,7 @@ describe('report data, assembled in the database', () => {
       ],
     });
     const before = await dataOf(report.id);
-    expect(before.items.map((item) => item.totals.count)).toEqual([3, 3]);
+    expect(before.items.map((item) => item.result?.total.count)).toEqual([3, 3]);
 
     // Republish: the course's question gets a new row (new interaction id), the old one goes with its answers.
     const organizationId = owner.organization.id;
@@ -590,14 +716,19 @@ describe('report data, assembled in the database', () => {
       createdAt: new Date('2026-02-01T10:00:00Z'),
     });
     const during = await dataOf(report.id);
-    expect(during.items[0]?.totals).toMatchObject({ count: 4, learners: 3 });
+    expect(during.items[0]?.result?.total).toMatchObject({ count: 4, learners: 3 });
     await db().delete(questions).where(eq(questions.id, oldQuestion.id));
 
+    // The item of the deleted question stays, saying it is no longer available.
     const after = await as(owner, 'GET', `/api/custom-reports/${report.id}`);
-    expect(after.json<CustomReport>().items.map((item) => item.kind)).toEqual(['identifier']);
-    const [item] = (await dataOf(report.id)).items;
-    expect(item?.totals).toMatchObject({ count: 1, learners: 1, rate: 1 });
-    expect(item?.rows.map((row) => row.label)).toEqual(['Dee']);
+    expect(after.json<CustomReport>().items.map((item) => [subjectOf(item).kind, item.label])).toEqual([
+      ['identifier', 'Slide 6 · Question 3'],
+      ['question', 'No longer available'],
+    ]);
+    const [item, gone] = (await dataOf(report.id)).items;
+    expect(item?.result?.total).toMatchObject({ count: 1, learners: 1, value: 1 });
+    expect(item?.result?.rows.map((row) => row.label)).toEqual(['Dee']);
+    expect(gone).toMatchObject({ available: false, result: null });
     // Later tests use the course's question as it is now.
     oldQuestion = republished;
   });
@@ -651,11 +782,15 @@ describe('public links', () => {
     const member = await dataOf(report.id);
     const numbers = (data: ReportData) =>
       data.items.map((item) => ({
-        totals: item.totals,
-        rows: item.rows.map((row) => [row.label, row.count, row.mean]),
+        total: item.result?.total,
+        rows: item.result?.rows.map((row) => [row.label, row.value, row.learners, row.count]),
       }));
     expect(numbers(body.data)).toEqual(numbers(member));
-    expect(body.data.items[0]?.rows.map((row) => row.label)).toEqual(['Ann', 'Bob', 'Unnamed learner']);
+    expect(body.data.items[0]?.result?.rows.map((row) => row.label)).toEqual([
+      'Ann',
+      'Bob',
+      'Unnamed learner',
+    ]);
   });
 
   it('has no e-mail address anywhere in the public body', async () => {
@@ -665,8 +800,8 @@ describe('public links', () => {
     expect(visit.statusCode).toBe(200);
     expect(visit.body).not.toMatch(/@/);
     for (const email of [owner.user.email, ann.email, eve.email]) expect(visit.body).not.toContain(email);
-    const contactRows = visit.json<PublicReportResponse>().data.items[1]?.rows;
-    expect(contactRows?.map((row) => [row.label, row.value])).toEqual([
+    const contactRows = visit.json<PublicReportResponse>().data.items[1]?.result?.rows;
+    expect(contactRows?.map((row) => [row.label, row.detail])).toEqual([
       ['Unnamed learner', 'write to (hidden)'],
     ]);
     expect(visit.body).not.toContain(owner.user.name);
