@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -63,6 +63,7 @@ const { values: args } = parseArgs({
     engines: { type: 'string', default: 'pglite,postgres' },
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '8' },
+    'cpu-prof': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
   strict: true,
@@ -71,7 +72,7 @@ const { values: args } = parseArgs({
 if (args.help) {
   process.stdout.write(
     'usage: npm run bench:ingest -- [--learners 100000] [--seed 42] [--engines pglite,postgres]\n' +
-      '                              [--duration 20] [--connections 8]\n',
+      '                              [--duration 20] [--connections 8] [--cpu-prof DIR]\n',
   );
   process.exit(0);
 }
@@ -88,6 +89,8 @@ const learnerCount = positiveInteger('learners', args.learners);
 const seed = positiveInteger('seed', args.seed);
 const durationSeconds = positiveInteger('duration', args.duration);
 const connections = positiveInteger('connections', args.connections);
+/** A folder for V8 CPU profiles of the server (`--cpu-prof DIR`), to see where its time goes. */
+const cpuProfileDir = args['cpu-prof'] ? resolvePath(args['cpu-prof']) : undefined;
 const wanted = new Set(args.engines.split(',').map((engine) => engine.trim().toLowerCase()));
 const now = new Date();
 now.setUTCMinutes(0, 0, 0);
@@ -316,7 +319,8 @@ async function freePort(): Promise<number> {
 type Server = { child: ChildProcess; exited: Promise<number | null>; output: () => string };
 
 function startServer(env: Record<string, string>, port: number): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',

@@ -76,6 +76,8 @@ type Subjects = {
   numberName: string;
   numberCourseId: string;
   numberVariableId: string;
+  /** Every live variable with the number variable's name (one per course that has it). */
+  numberVariableIds: string[];
   textVariableId: string;
   questionId: string;
 };
@@ -85,6 +87,7 @@ async function pickSubjects(connection: DatabaseConnection, organizationId: stri
     number_name: string;
     number_course_id: string;
     number_variable_id: string;
+    number_variable_ids: string[];
     text_variable_id: string;
     question_id: string;
   }>(sql`
@@ -95,6 +98,8 @@ async function pickSubjects(connection: DatabaseConnection, organizationId: stri
       order by s.usage_count desc limit 1
     )
     select n.name as number_name, n.course_id as number_course_id, n.id as number_variable_id,
+      (select array_agg(v.id::text) from variables v
+        where v.organization_id = ${organizationId} and v.name = n.name) as number_variable_ids,
       (select v.id from variables v join variable_stats s on s.organization_id = v.organization_id and s.variable_id = v.id
         where v.organization_id = ${organizationId} and v.data_type = 'text'
         order by s.usage_count desc limit 1) as text_variable_id,
@@ -109,6 +114,7 @@ async function pickSubjects(connection: DatabaseConnection, organizationId: stri
     numberName: row.number_name,
     numberCourseId: row.number_course_id,
     numberVariableId: row.number_variable_id,
+    numberVariableIds: row.number_variable_ids,
     textVariableId: row.text_variable_id,
     questionId: row.question_id,
   };
@@ -222,8 +228,11 @@ async function benchEngine(
 ): Promise<Result[]> {
   return withBenchApp(engine, learners, async ({ app, connection, organizationId, headers }) => {
     const subjects = await pickSubjects(connection, organizationId);
-    // A report like one a manager would build: the score by course, over time
-    // and per learner, a text variable, and the busiest question.
+    // A report like one a manager would build, ten items: the score by
+    // course, over time and per learner, a text variable, the busiest
+    // question, and the questions of the report model (by department, the
+    // hardest questions, completions this month, completion over time, the
+    // pass rate by department, learners who did not complete).
     const created = await app.inject({
       method: 'POST',
       url: '/api/custom-reports',
@@ -235,6 +244,46 @@ async function benchEngine(
           { kind: 'variable', variableId: subjects.numberVariableId, comparisonType: 'by_course' },
           { kind: 'variable', variableId: subjects.textVariableId, comparisonType: 'by_learner' },
           { kind: 'question', questionId: subjects.questionId, comparisonType: 'over_time' },
+          ...[
+            {
+              subject: { kind: 'variable', variableIds: [subjects.numberVariableId] },
+              measure: { fn: 'average' },
+              breakdown: { kind: 'variable', variableName: 'department' },
+            },
+            {
+              subject: { kind: 'questions', courseIds: [] },
+              measure: { fn: 'correct_rate' },
+              breakdown: { kind: 'question' },
+              sort: { by: 'measure', order: 'asc' },
+              limit: 10,
+            },
+            {
+              subject: { kind: 'courses', courseIds: [] },
+              measure: { fn: 'completions' },
+              breakdown: { kind: 'course' },
+              filters: { period: { kind: 'this', unit: 'month' } },
+            },
+            {
+              subject: { kind: 'courses', courseIds: [] },
+              measure: { fn: 'completion_rate' },
+              breakdown: { kind: 'week' },
+            },
+            {
+              subject: { kind: 'variable', variableIds: subjects.numberVariableIds },
+              measure: { fn: 'median' },
+              breakdown: { kind: 'course' },
+            },
+            {
+              subject: { kind: 'courses', courseIds: [] },
+              measure: { fn: 'pass_rate' },
+              breakdown: { kind: 'variable', variableName: 'department' },
+            },
+            {
+              subject: { kind: 'variable', variableIds: [subjects.numberVariableId] },
+              measure: { fn: 'learners' },
+              filters: { activity: [{ did: false, event: 'completed', courseId: subjects.numberCourseId }] },
+            },
+          ].map((query) => ({ kind: 'query', query })),
         ],
       },
     });

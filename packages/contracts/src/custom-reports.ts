@@ -474,5 +474,10 @@ export const reportCatalogSchema = z.object({
       questionText: z.string().nullable(),
     }),
   ),
+  /**
+   * The values of text variables that are categories (department, region),
+   * by variable name, most frequent first; free text never appears here.
+   */
+  values: z.array(z.object({ variableName: z.string(), values: z.array(z.string()) })),
 });
 export type ReportCatalog = z.infer<typeof reportCatalogSchema>;

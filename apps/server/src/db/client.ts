@@ -101,6 +101,10 @@ async function createPostgres(options: {
     // Fail fast instead of queueing forever when the server is gone; the
     // health check relies on this to answer 503 promptly.
     connectionTimeoutMillis: 5_000,
+    // JIT compilation pays off for hour-long analytics, not for ours: a report
+    // over a million answers spent 1.6 s of its time compiling (EXPLAIN
+    // ANALYZE at 100 000 learners), longer than the aggregation it sped up.
+    options: '-c jit=off',
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);

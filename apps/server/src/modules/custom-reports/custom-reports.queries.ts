@@ -509,3 +509,50 @@ export async function selectCatalog(db: Database, organizationId: string) {
   ]);
   return { courses: courseRows.rows, variables: variableRows.rows, questions: questionRows.rows };
 }
+
+/** Text values a category variable takes at most to be offered by name ("for Sales"). */
+const CATALOG_VALUES_PER_VARIABLE = 20;
+/** Latest values looked at per variable to tell a category from free text. */
+const CATALOG_VALUE_SAMPLE = 2000;
+
+/**
+ * The values of text variables that behave like categories (a department,
+ * a region): a few short values, none like an e-mail address. Free text
+ * (feedback) never qualifies, so no learner's words reach the generator or
+ * a language model. A sample of each variable's latest values decides.
+ */
+export async function selectCatalogValues(
+  db: Database,
+  organizationId: string,
+): Promise<{ variableName: string; values: string[] }[]> {
+  const result = await db.execute<{ name: string; value: string; n: number }>(sql`
+    with text_variables as (
+      select v.id, v.name from ${variables} v
+      join ${courses} c on c.organization_id = v.organization_id and c.id = v.course_id and not c.is_deleted
+      where v.organization_id = ${organizationId} and v.data_type = 'text'
+    ),
+    sampled as (
+      select t.name, btrim(s.value) as value
+      from text_variables t
+      cross join lateral (
+        select lv.value from learner_variable_latest lv
+        where lv.organization_id = ${organizationId} and lv.variable_id = t.id
+        limit ${CATALOG_VALUE_SAMPLE}
+      ) s
+    ),
+    counted as (
+      select name, value, count(*)::int as n, count(*) over (partition by name) as kinds,
+             bool_or(length(value) > 40 or value like '%@%') over (partition by name) as is_free_text
+      from sampled where value <> '' group by name, value
+    )
+    select name, value, n from counted
+    where kinds <= ${CATALOG_VALUES_PER_VARIABLE} and not is_free_text
+    order by lower(name), n desc, value`);
+  const byName = new Map<string, string[]>();
+  for (const row of result.rows) {
+    const values = byName.get(row.name) ?? [];
+    values.push(row.value);
+    byName.set(row.name, values);
+  }
+  return [...byName].map(([variableName, values]) => ({ variableName, values }));
+}

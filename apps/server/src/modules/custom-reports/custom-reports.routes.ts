@@ -137,7 +137,7 @@ export const customReportRoutes: FastifyPluginAsyncZod<{ db: Database; llm: LlmE
     },
     async (request) => {
       const catalog = await getCatalog(db, requireTenant(request).organizationId);
-      return generateReport(request.body.prompt, catalog, llm);
+      return generateReport(request.body.prompt, catalog, llm, request.body.choices);
     },
   );
 

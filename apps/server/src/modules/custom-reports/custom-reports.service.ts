@@ -40,6 +40,7 @@ import {
   insertReport,
   replaceReport,
   selectCatalog,
+  selectCatalogValues,
   selectReportItems,
   selectReportPage,
   updateSharing,
@@ -546,8 +547,12 @@ export async function getPublicReport(db: Database, token: string): Promise<Publ
 // ---- catalog -----------------------------------------------------------------
 
 export async function getCatalog(db: Database, organizationId: string): Promise<ReportCatalog> {
-  const rows = await selectCatalog(db, organizationId);
+  const [rows, values] = await Promise.all([
+    selectCatalog(db, organizationId),
+    selectCatalogValues(db, organizationId),
+  ]);
   return {
+    values,
     courses: rows.courses.map((row) => ({ id: row.id, courseTitle: row.course_title })),
     variables: rows.variables.map((row) => ({
       id: row.id,

@@ -734,6 +734,38 @@ describe('report data, assembled in the database', () => {
   });
 });
 
+describe('catalog', () => {
+  it('offers the values of category-like text variables, never free text or e-mail addresses', async () => {
+    const organizationId = owner.organization.id;
+    const region = await insertVariable(db(), {
+      organizationId,
+      courseId: sales.id,
+      name: 'region',
+      dataType: 'text',
+    });
+    for (const [learner, value] of [
+      [ann, 'North'],
+      [bob, 'South'],
+      [dee, 'North'],
+    ] as const) {
+      await insertVariableValue(db(), {
+        organizationId,
+        variableId: region.id,
+        courseId: sales.id,
+        learnerId: learner.id,
+        raw: value,
+        dataType: 'text',
+        recordedAt: new Date('2026-01-03T10:00:00Z'),
+      });
+    }
+    const response = await as(owner, 'GET', '/api/custom-reports/catalog');
+    expect(response.statusCode).toBe(200);
+    const { values } = response.json<{ values: { variableName: string; values: string[] }[] }>();
+    expect(values).toEqual([{ variableName: 'region', values: ['North', 'South'] }]);
+    expect(response.body).not.toContain('eve@learners.example');
+  });
+});
+
 describe('public links', () => {
   let report: CustomReport;
   const publicGet = (token: string) => inject({ method: 'GET', url: `/api/public-reports/${token}` });

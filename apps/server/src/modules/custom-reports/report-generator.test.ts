@@ -1,168 +1,310 @@
 import { randomUUID } from 'node:crypto';
-import type { GenerateReportResponse, ReportCatalog } from '@courselens/contracts';
+import {
+  customReportDraftSchema,
+  generateReportResponse,
+  reportItemInput,
+  type GenerateReportResponse,
+} from '@courselens/contracts';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCourse, insertLearner, insertQuestion, insertVariable } from '../../db/factories/learning';
 import type { Variable } from '../../db/schema';
+import { createLlmEngine } from '../../lib/llm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
 import { startLlmStub, type LlmStub } from '../../test/llm-stub';
-import { generateBuiltin } from './report-generator';
+import { draftFromLlm, generateReport, type LlmDraft, type LlmItem } from './report-generator';
+import { CASES_NOW, buildCasesCatalog } from './report-generator.cases';
+import { generateBuiltin } from './report-generator/builtin';
 
-const ids = {
-  safety: randomUUID(),
-  service: randomUUID(),
-  onboarding: randomUUID(),
-  safetyScore: randomUUID(),
-  serviceScore: randomUUID(),
-  satisfaction: randomUUID(),
-  safetyQ3: randomUUID(),
-  serviceQ3: randomUUID(),
-};
-
-const catalog: ReportCatalog = {
-  courses: [
-    { id: ids.safety, courseTitle: 'Workplace Safety Essentials' },
-    { id: ids.service, courseTitle: 'Customer Service Excellence' },
-    { id: ids.onboarding, courseTitle: 'New Hire Onboarding' },
-  ],
-  variables: [
-    {
-      id: ids.safetyScore,
-      name: 'final_score',
-      title: 'Final score',
-      dataType: 'number',
-      courseId: ids.safety,
-      courseTitle: 'Workplace Safety Essentials',
-    },
-    {
-      id: ids.serviceScore,
-      name: 'final_score',
-      title: 'Final score',
-      dataType: 'number',
-      courseId: ids.service,
-      courseTitle: 'Customer Service Excellence',
-    },
-    {
-      id: ids.satisfaction,
-      name: 'satisfaction',
-      title: 'Satisfaction (1-5)',
-      dataType: 'number',
-      courseId: ids.onboarding,
-      courseTitle: 'New Hire Onboarding',
-    },
-  ],
-  questions: [
-    {
-      id: ids.safetyQ3,
-      courseId: ids.safety,
-      courseTitle: 'Workplace Safety Essentials',
-      slideNumber: 6,
-      questionNumber: 3,
-      questionText: 'How often should you take a short break from screen work?',
-    },
-    {
-      id: ids.serviceQ3,
-      courseId: ids.service,
-      courseTitle: 'Customer Service Excellence',
-      slideNumber: 4,
-      questionNumber: 3,
-      questionText: 'What should you say first?',
-    },
-  ],
-};
+const demo = buildCasesCatalog('demo');
+const extended = buildCasesCatalog('extended');
+const withValues = buildCasesCatalog('withValues');
+const read = (prompt: string, catalog = demo, choices: { phrase: string; id: string }[] = []) =>
+  generateBuiltin(prompt, catalog, { now: CASES_NOW, choices });
 
 describe('the built-in engine', () => {
-  it('reads variables, a question of a named course, the breakdown and the period', () => {
-    const result = generateBuiltin(
-      'Average final score by course for the last 30 days, with question 3 of the safety course',
-      catalog,
-    );
+  it('says in plain words what it understood', () => {
+    const result = read('pass rate of the safety check by department this month');
     expect(result.engine).toBe('builtin');
-    expect(result.notFound).toEqual([]);
-    expect(result.draft.config).toEqual({ periodDays: 30, limit: null });
-    expect(result.draft.items).toEqual([
-      { kind: 'variable', variableId: ids.safetyScore, comparisonType: 'by_course', displayName: null },
-      { kind: 'variable', variableId: ids.serviceScore, comparisonType: 'by_course', displayName: null },
-      {
-        kind: 'identifier',
-        courseId: ids.safety,
-        slideNumber: null,
-        questionNumber: 3,
-        questionText: null,
-        comparisonType: 'by_course',
-        displayName: null,
-      },
-    ]);
     expect(result.understood).toEqual(
       expect.arrayContaining([
-        'Average (mean) of each item',
-        'Period: the last 30 days',
-        'Breakdown: By course',
-        'Question 3 of Workplace Safety Essentials',
+        'Period: this month',
+        'Variable: Passed safety check (Workplace Safety Essentials)',
+        'Measure: pass rate',
+        'Broken down by department',
       ]),
     );
-    expect(result.draft.name).toBe(
-      'Average final score by course for the last 30 days, with question 3 of the safety course',
-    );
+    expect(result.notFound).toEqual([]);
+    expect(result.ambiguities).toEqual([]);
   });
 
-  it('understands a top N leaderboard and fuzzy names', () => {
-    const result = generateBuiltin('Top 5 learners by satisfacton', catalog);
-    expect(result.draft).toMatchObject({ reportType: 'leaderboard', config: { limit: 5, periodDays: null } });
-    expect(result.draft.items).toEqual([
-      { kind: 'variable', variableId: ids.satisfaction, comparisonType: 'by_learner', displayName: null },
+  it('reads a name as a name, not a word inside another name', () => {
+    const completed = read('how many completed');
+    expect(completed.draft.items.map((item) => item.query.subject)).toEqual([
+      { kind: 'courses', courseIds: [] },
+    ]);
+    const setup = read('IT setup complete by department');
+    expect(setup.draft.items.map((item) => item.query.subject)).toEqual([
+      { kind: 'variable', variableIds: [demo.variableId('onboarding', 'it_setup_complete')] },
     ]);
   });
 
-  it('narrows a variable to the course the sentence names, and reads a trend', () => {
-    const result = generateBuiltin(
-      'final score trend in the customer service course over the past 2 weeks',
-      catalog,
-    );
-    expect(result.draft).toMatchObject({ reportType: 'line', config: { periodDays: 14 } });
-    expect(result.draft.items).toEqual([
-      { kind: 'variable', variableId: ids.serviceScore, comparisonType: 'over_time', displayName: null },
-    ]);
-  });
-
-  it('picks a slide, and a question by its quoted text', () => {
-    const result = generateBuiltin(
-      'bar chart of slide 6 of workplace safety, and "What should you say first"',
-      catalog,
-    );
-    expect(result.draft.reportType).toBe('bar');
-    expect(result.draft.items).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ kind: 'question', questionId: ids.serviceQ3 }),
-        expect.objectContaining({
-          kind: 'identifier',
-          courseId: ids.safety,
-          slideNumber: 6,
-          questionNumber: null,
-        }),
-      ]),
-    );
-  });
-
-  it('says what it understood and what it could not find', () => {
-    const result = generateBuiltin(
-      'Pie chart of revenue by region, with question 9 of the safety course',
-      catalog,
-    );
+  it('asks back when a name fits two courses, and drafts nothing until it is answered', () => {
+    const result = read('pass rate of the safety course', extended);
     expect(result.draft.items).toEqual([]);
-    expect(result.draft.reportType).toBe('pie');
-    expect(result.understood).toContain('Report type: Pie chart');
-    expect(result.notFound).toEqual([
-      '“revenue region”: no variable, question or course of yours has that name',
-      'question 9 of Workplace Safety Essentials',
+    expect(result.ambiguities).toEqual([
+      {
+        phrase: 'safety',
+        message: '“safety” matches 2 courses: which one do you mean?',
+        options: [
+          { kind: 'course', id: extended.courseId('safety'), label: 'Workplace Safety Essentials' },
+          { kind: 'course', id: extended.courseId('fire'), label: 'Fire Safety Refresher' },
+        ],
+      },
+    ]);
+  });
+
+  it('takes the answer to a question back, and ignores an answer that is not one of the options', () => {
+    const answered = read('pass rate of the safety course', extended, [
+      { phrase: 'safety', id: extended.courseId('fire') },
+    ]);
+    expect(answered.ambiguities).toEqual([]);
+    expect(answered.draft.items.map((item) => item.query.subject)).toEqual([
+      { kind: 'courses', courseIds: [extended.courseId('fire')] },
+    ]);
+    const stranger = read('pass rate of the safety course', extended, [
+      { phrase: 'safety', id: extended.courseId('gdpr') },
+    ]);
+    expect(stranger.ambiguities).toHaveLength(1);
+    expect(stranger.draft.items).toEqual([]);
+  });
+
+  it('asks which question when a number fits several, and reads the choice by its slide', () => {
+    const result = read('question 1 of onboarding');
+    expect(result.ambiguities[0]?.options).toHaveLength(6);
+    const chosen = read('question 1 of onboarding', demo, [
+      { phrase: 'question 1', id: demo.questionId('onboarding', 7) },
+    ]);
+    expect(chosen.draft.items.map((item) => item.query.subject)).toEqual([
+      {
+        kind: 'identifier',
+        courseId: demo.courseId('onboarding'),
+        slideNumber: 7,
+        questionNumber: 1,
+        questionText: null,
+      },
+    ]);
+  });
+
+  it('says what it could not place, and drafts no stand-in for it', () => {
+    const result = read('revenue by region');
+    expect(result.draft.items).toEqual([]);
+    expect(result.notFound).toEqual(['“revenue”: no course, variable or question of yours has that name']);
+    expect(read('average time in the safety course').notFound).toEqual([
+      '“time”: no name of yours is exactly that; did you mean Time spent (minutes)?',
+    ]);
+  });
+
+  it('says when a named question does not exist', () => {
+    const result = read('answers to question 9 of the safety course');
+    expect(result.draft.items).toEqual([]);
+    expect(result.notFound).toEqual(['Question 9 of Workplace Safety Essentials: no such question']);
+  });
+
+  it('keeps the default measure when the one asked for does not fit the data, and says so', () => {
+    const result = read('average department');
+    expect(result.draft.items).toHaveLength(1);
+    expect(result.draft.items[0]?.query.measure).toBeNull();
+    expect(result.notFound).toEqual(['Average needs a number; this is a text variable']);
+  });
+
+  it('reads a pass mark for a number variable, and a course pass rate without one', () => {
+    const result = read('pass rate of the gdpr final score at least 70');
+    expect(result.draft.items[0]?.query.measure).toEqual({ fn: 'pass_rate', mark: 70 });
+    // Without a mark, the pass rate is the course's own (its runs passed or not).
+    const course = read('average final score and pass rate for gdpr');
+    expect(course.draft.items.map((item) => [item.query.subject, item.query.measure?.fn])).toEqual([
+      [{ kind: 'variable', variableIds: [demo.variableId('gdpr', 'final_score')] }, 'average'],
+      [{ kind: 'courses', courseIds: [demo.courseId('gdpr')] }, 'pass_rate'],
+    ]);
+    expect(course.understood).toContain('Pass rate of the course runs of Data Privacy & GDPR Fundamentals');
+    expect(course.notFound).toEqual([]);
+  });
+
+  it('finds a question by its quoted text', () => {
+    const result = read('correct rate of "take a short break from screen work"');
+    expect(result.draft.items.map((item) => item.query.subject)).toEqual([
+      { kind: 'question', questionId: demo.questionId('safety', 6) },
+    ]);
+    expect(read('"what is the capital of France"').notFound).toEqual([
+      '“what is the capital of France”: no question of yours has that text',
+    ]);
+  });
+
+  it('turns a known value into a condition when the catalog carries values, and says so', () => {
+    const result = read('avg satisfaction for sales', withValues);
+    expect(result.draft.items[0]?.query.filters.values).toEqual([
+      { variableName: 'department', op: 'eq', value: 'Sales' },
+    ]);
+    expect(result.understood).toContain('Only learners whose department is Sales');
+    expect(read('avg satisfaction for sales').notFound).toEqual([
+      '“sales”: no course, variable or question of yours has that name',
     ]);
   });
 
   it('asks for something to report on when nothing at all matches', () => {
-    const result = generateBuiltin('please', catalog);
+    const result = read('please');
     expect(result.draft.items).toEqual([]);
     expect(result.notFound).toHaveLength(1);
-    expect(result.notFound[0]).toContain('Name a variable');
+    expect(result.notFound[0]).toContain('Name what to report on');
+  });
+
+  it('names the draft after the request and picks a report type from the first item', () => {
+    const result = read('line chart of daily completions last week.');
+    expect(result.draft).toMatchObject({
+      name: 'Line chart of daily completions last week',
+      reportType: 'line',
+      config: { periodDays: null, limit: null },
+    });
+    expect(result.understood).toContain('Chart: line chart');
+  });
+
+  it('answers a schema-valid response for any sentence', () => {
+    const catalogs = [demo, extended, withValues];
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 200 }),
+        fc.constantFrom(...catalogs),
+        fc.array(
+          fc.constantFrom('by', 'department', 'safety', 'top', '5', 'last', 'who', 'not', 'question', '3'),
+        ),
+        (text, catalog, extra) => {
+          const result = generateBuiltin(`${text} ${extra.join(' ')}`, catalog, { now: CASES_NOW });
+          generateReportResponse.parse(result);
+          customReportDraftSchema.parse(result.draft);
+          for (const item of result.draft.items) reportItemInput.parse({ kind: 'query', ...item });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+const emptyItem: LlmItem = {
+  displayName: null,
+  chart: 'auto',
+  subject: {
+    kind: 'courses',
+    variableIds: [],
+    questionId: null,
+    courseIds: [],
+    courseId: null,
+    slideNumber: null,
+    questionNumber: null,
+    questionText: null,
+  },
+  measure: null,
+  mark: null,
+  breakdown: 'none',
+  breakdownVariableName: null,
+  period: { kind: 'all_time', days: null, unit: null, from: null, to: null },
+  conditions: [],
+  activity: [],
+  sort: null,
+  limit: null,
+};
+const answer = (items: LlmItem[], extra: Partial<LlmDraft> = {}): LlmDraft => ({
+  name: 'Generated',
+  description: null,
+  items,
+  understood: [],
+  notFound: [],
+  questions: [],
+  ...extra,
+});
+
+describe('the LLM engine’s answer', () => {
+  it('becomes report-model queries with the ids checked; what fails is left out and said', () => {
+    const safetyScore = demo.variableId('safety', 'final_score');
+    const result = draftFromLlm(
+      answer([
+        {
+          ...emptyItem,
+          displayName: 'Scores by department',
+          subject: { ...emptyItem.subject, kind: 'variable', variableIds: [safetyScore] },
+          measure: 'average',
+          breakdown: 'variable',
+          breakdownVariableName: 'department',
+          period: { kind: 'this', days: null, unit: 'quarter', from: null, to: null },
+        },
+        { ...emptyItem, subject: { ...emptyItem.subject, kind: 'variable', variableIds: [randomUUID()] } },
+        { ...emptyItem, subject: { ...emptyItem.subject, courseIds: [randomUUID()] } },
+        { ...emptyItem, breakdown: 'variable', breakdownVariableName: 'shoe_size' },
+        { ...emptyItem, measure: 'correct_rate' },
+        {
+          ...emptyItem,
+          subject: {
+            ...emptyItem.subject,
+            kind: 'variable',
+            variableIds: [safetyScore, demo.variableId('safety', 'department')],
+          },
+        },
+      ]),
+      demo,
+    );
+    expect(result.draft.items).toEqual([
+      {
+        displayName: 'Scores by department',
+        chart: 'auto',
+        query: {
+          subject: { kind: 'variable', variableIds: [safetyScore] },
+          measure: { fn: 'average', mark: null },
+          breakdown: { kind: 'variable', variableName: 'department' },
+          filters: { courseIds: [], period: { kind: 'this', unit: 'quarter' }, values: [], activity: [] },
+          sort: null,
+          limit: null,
+        },
+      },
+    ]);
+    expect(result.notFound).toEqual([
+      'Item 2 the model proposed was left out: it names a variable that is not in your organization',
+      'Item 3 the model proposed was left out: it names a course that is not in your organization',
+      'Item 4 the model proposed was left out: it groups by a variable that is not in your organization',
+      'Item 5 the model proposed was left out: A course report can measure: Learners, Completions, Completion rate, Pass rate, Average, Median, Minimum, Maximum',
+      'Item 6 the model proposed was left out: it mixes variables of different names in one item',
+    ]);
+    expect(() => customReportDraftSchema.parse(result.draft)).not.toThrow();
+  });
+
+  it('keeps a question back only with options from the catalog', () => {
+    const result = draftFromLlm(
+      answer([], {
+        questions: [
+          {
+            phrase: 'safety',
+            message: 'Which safety course?',
+            options: [
+              { kind: 'course', id: extended.courseId('safety') },
+              { kind: 'course', id: extended.courseId('fire') },
+              { kind: 'course', id: randomUUID() },
+            ],
+          },
+          { phrase: 'ghost', message: 'Which?', options: [{ kind: 'variable', id: randomUUID() }] },
+        ],
+      }),
+      extended,
+    );
+    expect(result.ambiguities).toEqual([
+      {
+        phrase: 'safety',
+        message: 'Which safety course?',
+        options: [
+          { kind: 'course', id: extended.courseId('safety'), label: 'Workplace Safety Essentials' },
+          { kind: 'course', id: extended.courseId('fire'), label: 'Fire Safety Refresher' },
+        ],
+      },
+    ]);
   });
 });
 
@@ -186,6 +328,13 @@ describe('POST /api/custom-reports/generate', () => {
       name: 'final_score',
       title: 'Final score',
       dataType: 'number',
+    });
+    await insertVariable(app.database.db, {
+      organizationId,
+      courseId: course.id,
+      name: 'department',
+      title: 'Department',
+      dataType: 'text',
     });
     await insertQuestion(app.database.db, {
       organizationId,
@@ -225,18 +374,19 @@ describe('POST /api/custom-reports/generate', () => {
     const response = await generate(
       builtin,
       owner,
-      'final score by learner with question 3 of the safety course',
+      'final score by department with question 3 of the safety course',
     );
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<GenerateReportResponse>();
     expect(body.engine).toBe('builtin');
     expect(body.model).toBeUndefined();
-    expect(body.draft.items.map((item) => item.kind)).toEqual(['variable', 'identifier']);
+    expect(body.draft.items.map((item) => item.query.subject.kind)).toEqual(['identifier', 'variable']);
+    expect(body.draft.items[1]?.query.breakdown).toEqual({ kind: 'variable', variableName: 'department' });
     const created = await builtin.app.inject({
       method: 'POST',
       url: '/api/custom-reports',
       headers: owner.headers,
-      payload: body.draft,
+      payload: { ...body.draft, items: body.draft.items.map((item) => ({ kind: 'query', ...item })) },
     });
     expect(created.statusCode, created.body).toBe(201);
   });
@@ -254,53 +404,54 @@ describe('POST /api/custom-reports/generate', () => {
 
   it('uses the LLM when configured: names and ids only, ids checked against the organization', async () => {
     stub.reply(() =>
-      JSON.stringify({
-        name: 'Scores by course',
-        description: null,
-        reportType: 'bar',
-        periodDays: 30,
-        limit: null,
-        items: [
-          {
-            kind: 'variable',
-            variableId: llmScore.id,
-            questionId: null,
-            courseId: null,
-            slideNumber: null,
-            questionNumber: null,
-            questionText: null,
-            displayName: 'Score',
-            comparisonType: 'by_course',
-          },
-          {
-            kind: 'variable',
-            variableId: randomUUID(),
-            questionId: null,
-            courseId: null,
-            slideNumber: null,
-            questionNumber: null,
-            questionText: null,
-            displayName: null,
-            comparisonType: 'by_course',
-          },
-        ],
-        understood: ['Final score by course'],
-        notFound: [],
-      }),
+      JSON.stringify(
+        answer(
+          [
+            {
+              ...emptyItem,
+              displayName: 'Score',
+              chart: 'bar',
+              subject: { ...emptyItem.subject, kind: 'variable', variableIds: [llmScore.id] },
+              measure: 'average',
+              breakdown: 'variable',
+              breakdownVariableName: 'department',
+              period: { kind: 'last_days', days: 30, unit: null, from: null, to: null },
+            },
+            {
+              ...emptyItem,
+              subject: { ...emptyItem.subject, kind: 'variable', variableIds: [randomUUID()] },
+            },
+          ],
+          { name: 'Scores by department', understood: ['Final score by department'] },
+        ),
+      ),
     );
-    const response = await generate(withLlm, llmOwner, 'average final score by course, last 30 days');
+    const response = await generate(withLlm, llmOwner, 'average final score by department, last 30 days');
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<GenerateReportResponse>();
-    expect(body).toMatchObject({ engine: 'llm', model: 'stub-model', understood: ['Final score by course'] });
-    expect(body.draft).toMatchObject({
-      name: 'Scores by course',
-      reportType: 'bar',
-      config: { periodDays: 30 },
+    expect(body).toMatchObject({
+      engine: 'llm',
+      model: 'stub-model',
+      understood: ['Final score by department'],
     });
+    expect(body.draft).toMatchObject({ name: 'Scores by department', reportType: 'bar' });
     expect(body.draft.items).toEqual([
-      { kind: 'variable', variableId: llmScore.id, comparisonType: 'by_course', displayName: 'Score' },
+      {
+        displayName: 'Score',
+        chart: 'bar',
+        query: {
+          subject: { kind: 'variable', variableIds: [llmScore.id] },
+          measure: { fn: 'average', mark: null },
+          breakdown: { kind: 'variable', variableName: 'department' },
+          filters: { courseIds: [], period: { kind: 'last_days', days: 30 }, values: [], activity: [] },
+          sort: null,
+          limit: null,
+        },
+      },
     ]);
-    expect(body.notFound).toEqual(['1 item the model proposed that is not in your organization']);
+    expect(body.notFound).toEqual([
+      'Item 2 the model proposed was left out: it names a variable that is not in your organization',
+    ]);
     const request = stub.requests.at(-1);
     expect(request?.text).toContain('Workplace Safety Essentials');
     expect(request?.text).toContain(llmScore.id);
@@ -314,8 +465,41 @@ describe('POST /api/custom-reports/generate', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<GenerateReportResponse>();
     expect(body.engine).toBe('builtin');
-    expect(body.draft.items).toEqual([
-      { kind: 'variable', variableId: llmScore.id, comparisonType: 'by_learner', displayName: null },
+    expect(body.understood[0]).toBe(
+      'The language model did not answer; the built-in engine read your request',
+    );
+    expect(body.draft.items.map((item) => item.query)).toEqual([
+      expect.objectContaining({
+        subject: { kind: 'variable', variableIds: [llmScore.id] },
+        breakdown: { kind: 'learner', variableName: null },
+      }),
     ]);
+  });
+
+  it('tells the model the answers to its questions back', async () => {
+    const catalog = extended;
+    stub.reply(() =>
+      JSON.stringify(
+        answer([
+          {
+            ...emptyItem,
+            subject: { ...emptyItem.subject, courseIds: [catalog.courseId('fire')] },
+            measure: 'pass_rate',
+          },
+        ]),
+      ),
+    );
+    const engine = createLlmEngine(stub.config);
+    const result = await generateReport('pass rate of the safety course', catalog, engine, [
+      { phrase: 'safety', id: catalog.courseId('fire') },
+    ]);
+    expect(stub.requests.at(-1)?.text).toContain(
+      `“safety” means id ${catalog.courseId('fire')} (Fire Safety Refresher)`,
+    );
+    expect(result.engine).toBe('llm');
+    expect(result.draft.items.map((item) => item.query.subject)).toEqual([
+      { kind: 'courses', courseIds: [catalog.courseId('fire')] },
+    ]);
+    expect(() => generateReportResponse.parse(result)).not.toThrow();
   });
 });

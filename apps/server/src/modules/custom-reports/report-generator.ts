@@ -1,487 +1,128 @@
 import {
-  CUSTOM_REPORT_TYPE_LABELS,
-  COMPARISON_TYPE_LABELS,
+  ACTIVITY_EVENTS,
+  BREAKDOWN_KINDS,
   MAX_REPORT_ITEMS,
-  MAX_REPORT_PERIOD_DAYS,
-  MAX_REPORT_ROWS,
-  customReportInput,
-  type ComparisonType,
-  type CustomReportDraft,
-  type CustomReportType,
-  type ReportCatalog,
-  type ReportItemInput,
+  MEASURE_FNS,
+  NUMERIC_MEASURES,
+  PERIOD_UNITS,
+  REPORT_CHARTS,
+  SUBJECT_KINDS,
+  VALUE_OPERATORS,
+  customReportDraftSchema,
+  reportQuerySchema,
+  type ReportPeriod,
+  type ReportQuery,
+  type ReportQueryInput,
+  type ReportSubject,
 } from '@courselens/contracts';
 import { z } from 'zod';
 import type { LlmEngine } from '../../lib/llm';
 import { LlmError } from '../../lib/llm';
-import { questionLabel } from './custom-reports.service';
+import { generateBuiltin, questionLabel, reportTypeOf } from './report-generator/builtin';
+import type {
+  Ambiguity,
+  DraftItem,
+  GeneratedReport,
+  GeneratorCatalog,
+  GeneratorChoice,
+} from './report-generator/types';
 
-// The natural-language report generator (issue 6, item 7). The built-in
-// engine reads the sentence against the organization's real courses,
-// variables and questions and a handful of known intents; the LLM engine,
-// when configured, gets the same catalog (names and ids, never e-mail
-// addresses) and answers the same draft, whose ids are checked again here.
-
-export type GeneratedReport = {
-  engine: 'builtin' | 'llm';
-  model?: string;
-  draft: CustomReportDraft;
-  understood: string[];
-  notFound: string[];
-};
-
-type CatalogCourse = ReportCatalog['courses'][number];
-type CatalogVariable = ReportCatalog['variables'][number];
-
-const STOP_WORDS = new Set(
-  `a an the of for in on to with and or by per from at as is are be me my our show give want
-   i we you it this that these those all each every what which who how much many please report chart
-   graph table list data value values over time last past days day weeks week months month years year
-   top average mean avg count number total sum min max minimum maximum learner learners course courses
-   question questions slide slides compare comparison versus vs trend trends leaderboard ranking ranked
-   leaders pie bar line weekly by across between their its also plus include including see about
-   during within since than more less most least best worst score scores`
-    .split(/\s+/)
-    .filter(Boolean),
-);
-
-/** Words in course titles that say nothing about which course is meant. */
-const GENERIC_TITLE_WORDS = new Set([
-  'course',
-  'courses',
-  'training',
-  'essentials',
-  'fundamentals',
-  'foundations',
-  'introduction',
-  'intro',
-  'basics',
-  'new',
-  'module',
-  'program',
-  'programme',
-  'for',
-  'the',
-  'and',
-  'of',
-  'to',
-  'in',
-]);
-
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  fifty: 50,
-  hundred: 100,
-};
-
-export function normalize(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[_/]+/g, ' ')
-    .replace(/[^a-z0-9&\s-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-function tokens(text: string): string[] {
-  return normalize(text)
-    .split(/[\s-]+/)
-    .filter(Boolean)
-    .map(stem);
-}
-
-/** Plural and a few endings, so "scores" finds "score" and "departments" finds "department". */
-function stem(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
-  return word;
-}
-
-/** Edit distance of at most one (a typo) for longer words. */
-function closeEnough(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.min(a.length, b.length) < 5 || Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  let j = 0;
-  let edits = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      i += 1;
-      j += 1;
-      continue;
-    }
-    edits += 1;
-    if (edits > 1) return false;
-    if (a.length > b.length) i += 1;
-    else if (b.length > a.length) j += 1;
-    else {
-      i += 1;
-      j += 1;
-    }
-  }
-  return edits + (a.length - i) + (b.length - j) <= 1;
-}
-
-function containsWord(words: readonly string[], word: string): boolean {
-  return words.some((candidate) => closeEnough(candidate, word));
-}
-
-function numberFrom(word: string | undefined): number | null {
-  if (!word) return null;
-  if (/^\d+$/.test(word)) return Number(word);
-  return NUMBER_WORDS[word] ?? null;
-}
-
-const NUMBER =
-  '(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred)';
-
-// ---- intents -------------------------------------------------------------------
-
-type Intents = {
-  reportType: CustomReportType | null;
-  comparison: ComparisonType | null;
-  periodDays: number | null;
-  limit: number | null;
-  understood: string[];
-};
-
-function readIntents(text: string): Intents {
-  const understood: string[] = [];
-  let reportType: CustomReportType | null = null;
-  let comparison: ComparisonType | null = null;
-  let periodDays: number | null = null;
-  let limit: number | null = null;
-
-  if (/\b(average|mean|avg)\b/.test(text)) understood.push('Average (mean) of each item');
-  if (/\b(count|how many|number of)\b/.test(text)) understood.push('Counts of values and answers');
-
-  const top = new RegExp(`\\b(?:top|best|first)\\s+${NUMBER}\\b`).exec(text);
-  if (top) {
-    limit = Math.min(numberFrom(top[1]) ?? 10, MAX_REPORT_ROWS);
-    reportType = 'leaderboard';
-    comparison = 'by_learner';
-    understood.push(`Top ${limit}`);
-  } else if (/\b(leaderboard|leaders|ranking|ranked|rank)\b/.test(text)) {
-    reportType = 'leaderboard';
-    comparison = 'by_learner';
-    limit = 10;
-  }
-
-  if (/\bpie\b/.test(text)) reportType = 'pie';
-  else if (/\bbar(s| chart| graph)?\b/.test(text)) reportType = 'bar';
-  else if (/\bline (chart|graph)\b/.test(text)) reportType = 'line';
-  else if (/\b(compare|comparison|comparing|versus|vs)\b/.test(text)) reportType ??= 'comparison';
-  else if (/\btable\b/.test(text)) reportType = 'table';
-
-  if (/\b(over time|trend|trends|weekly|per week|by week|each week|every week|progress)\b/.test(text)) {
-    comparison = 'over_time';
-    reportType ??= 'line';
-  } else if (/\b(by|per|for each|each|across|between) (course|courses)\b/.test(text)) {
-    comparison = 'by_course';
-  } else if (
-    /\b(by|per|for each|each|every) (learner|learners|student|students|person|people)\b/.test(text)
-  ) {
-    comparison = 'by_learner';
-  }
-
-  const period = new RegExp(
-    `\\b(?:last|past|previous|recent)\\s+${NUMBER}?\\s*(day|week|month|year)s?\\b`,
-  ).exec(text);
-  if (period) {
-    const amount = numberFrom(period[1]) ?? 1;
-    const unit = period[2] as 'day' | 'week' | 'month' | 'year';
-    const days = amount * { day: 1, week: 7, month: 30, year: 365 }[unit];
-    periodDays = Math.min(Math.max(days, 1), MAX_REPORT_PERIOD_DAYS);
-    understood.push(`Period: the last ${amount} ${unit}${amount === 1 ? '' : 's'}`);
-  } else if (/\b(this|current) (week|month|year)\b/.test(text)) {
-    const unit = /\b(?:this|current) (week|month|year)\b/.exec(text)?.[1] as 'week' | 'month' | 'year';
-    periodDays = { week: 7, month: 30, year: 365 }[unit];
-    understood.push(`Period: the last ${periodDays} days`);
-  }
-
-  if (reportType) understood.push(`Report type: ${CUSTOM_REPORT_TYPE_LABELS[reportType]}`);
-  if (comparison) understood.push(`Breakdown: ${COMPARISON_TYPE_LABELS[comparison]}`);
-  return { reportType, comparison, periodDays, limit, understood };
-}
-
-// ---- matching against the catalog --------------------------------------------------
-
-/** The courses a piece of text names, best match first. */
-function matchCourses(clause: string, courses: readonly CatalogCourse[]): CatalogCourse[] {
-  const words = tokens(clause);
-  const scored = courses
-    .map((course) => {
-      const titleWords = tokens(course.courseTitle).filter(
-        (word) => !GENERIC_TITLE_WORDS.has(word) && word.length > 1,
-      );
-      const hits = titleWords.filter((word) => containsWord(words, word)).length;
-      const phrase = normalize(course.courseTitle);
-      const exact = phrase.length > 0 && normalize(clause).includes(phrase);
-      return { course, score: exact ? 100 : hits === 0 ? 0 : hits / Math.max(titleWords.length, 1) + hits };
-    })
-    .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score);
-  if (scored.length === 0) return [];
-  const best = scored[0]?.score ?? 0;
-  return scored.filter((entry) => entry.score === best).map((entry) => entry.course);
-}
-
-function variableWords(variable: CatalogVariable): string[] {
-  return [...new Set([...tokens(variable.name), ...tokens(variable.title ?? '')])].filter(
-    (word) => !/^\d+$/.test(word),
-  );
-}
-
-/** Variables a clause names: by their whole title or name first, else by a distinctive word. */
-function matchVariables(clause: string, variables: readonly CatalogVariable[]): CatalogVariable[] {
-  const text = ` ${normalize(clause)} `;
-  const words = tokens(clause);
-  const phrases = (variable: CatalogVariable) =>
-    [variable.title ?? '', variable.name]
-      .map((phrase) => normalize(phrase.replace(/\(.*?\)/g, '')))
-      .filter((phrase) => phrase.length > 2);
-  const whole = variables.filter((variable) =>
-    phrases(variable).some(
-      (phrase) =>
-        text.includes(` ${phrase} `) ||
-        tokens(phrase).every((word) => containsWord(words, word) || /^\d+$/.test(word)),
-    ),
-  );
-  if (whole.length > 0) return whole;
-  return variables.filter((variable) =>
-    variableWords(variable).some(
-      (word) => word.length >= 4 && !STOP_WORDS.has(word) && containsWord(words, word),
-    ),
-  );
-}
-
-type QuestionRef = { questionNumber: number | null; slideNumber: number | null; text: string | null };
-
-function readQuestionRefs(clause: string): QuestionRef[] {
-  const refs: QuestionRef[] = [];
-  const slide = /\bslide\s*(?:#|no |number )?(\d+)\b/.exec(clause);
-  const questionPattern = /\b(?:question|q)\s*(?:#|no |number )?(\d+)\b/g;
-  for (const match of clause.matchAll(questionPattern)) {
-    refs.push({
-      questionNumber: Number(match[1]),
-      slideNumber: slide ? Number(slide[1]) : null,
-      text: null,
-    });
-  }
-  if (refs.length === 0 && slide)
-    refs.push({ questionNumber: null, slideNumber: Number(slide[1]), text: null });
-  return refs;
-}
-
-function quoted(prompt: string): string[] {
-  return [...prompt.matchAll(/["“”']([^"“”']{4,200})["“”']/g)].map((match) => match[1]?.trim() ?? '');
-}
-
-/** Leftover words of a clause once intents and stop words are gone: what the person may have meant. */
-function leftover(clause: string, known: readonly string[]): string {
-  const knownWords = new Set(known.flatMap((phrase) => tokens(phrase)));
-  return normalize(clause)
-    .split(/[\s-]+/)
-    .filter((word) => {
-      const stemmed = stem(word);
-      return (
-        word.length > 2 &&
-        !/^\d+$/.test(word) &&
-        !STOP_WORDS.has(word) &&
-        !STOP_WORDS.has(stemmed) &&
-        !NUMBER_WORDS[word] &&
-        !knownWords.has(stemmed)
-      );
-    })
-    .join(' ');
-}
-
-function splitClauses(text: string): string[] {
-  return text
-    .split(/[,;.]|\b(?:with|and also|and|plus|as well as|together with)\b/)
-    .map((clause) => clause.trim())
-    .filter(Boolean);
-}
-
-function reportName(prompt: string): string {
-  const clean = prompt
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[.!?]+$/, '');
-  const first = clean.charAt(0).toUpperCase() + clean.slice(1);
-  return first.length <= 120 ? first : `${first.slice(0, 119).trimEnd()}…`;
-}
-
-/**
- * The built-in engine: intents from known phrases, and items from the
- * catalog's own names (fuzzy), clause by clause so "question 3 of the safety
- * course" picks that course's question while "final score by course" keeps
- * every course's final score.
- */
-export function generateBuiltin(prompt: string, catalog: ReportCatalog): GeneratedReport {
-  const text = normalize(prompt);
-  const intents = readIntents(text);
-  const understood = [...intents.understood];
-  const notFound: string[] = [];
-  const items: ReportItemInput[] = [];
-  const comparisonType: ComparisonType = intents.comparison ?? 'by_learner';
-  const seen = new Set<string>();
-  const add = (item: ReportItemInput, key: string, description: string) => {
-    if (seen.has(key) || items.length >= MAX_REPORT_ITEMS) return;
-    seen.add(key);
-    items.push(item);
-    understood.push(description);
-  };
-
-  for (const phrase of quoted(prompt)) {
-    const wanted = normalize(phrase);
-    const question = catalog.questions.find((candidate) =>
-      normalize(candidate.questionText ?? '').includes(wanted),
-    );
-    if (question) {
-      add(
-        { kind: 'question', questionId: question.id, comparisonType, displayName: null },
-        `q:${question.id}`,
-        `Question “${questionLabel(question)}” (${question.courseTitle})`,
-      );
-    }
-  }
-
-  for (const clause of splitClauses(text)) {
-    const refs = readQuestionRefs(clause);
-    const courses = matchCourses(clause, catalog.courses);
-    if (refs.length > 0) {
-      const course = courses[0];
-      for (const ref of refs) {
-        const what = questionLabel({
-          slideNumber: ref.slideNumber,
-          questionNumber: ref.questionNumber,
-          questionText: null,
-        }).toLowerCase();
-        if (!course) {
-          notFound.push(`${what}: say which course (no course of yours matches “${clause}”)`);
-          continue;
-        }
-        const exists = catalog.questions.some(
-          (question) =>
-            question.courseId === course.id &&
-            (ref.questionNumber === null || question.questionNumber === ref.questionNumber) &&
-            (ref.slideNumber === null || question.slideNumber === ref.slideNumber),
-        );
-        if (!exists) {
-          notFound.push(`${what} of ${course.courseTitle}`);
-          continue;
-        }
-        // By identifier, so the report keeps working after the course is republished.
-        add(
-          {
-            kind: 'identifier',
-            courseId: course.id,
-            slideNumber: ref.slideNumber,
-            questionNumber: ref.questionNumber,
-            questionText: null,
-            comparisonType,
-            displayName: null,
-          },
-          `i:${course.id}:${ref.slideNumber}:${ref.questionNumber}`,
-          `${questionLabel({ slideNumber: ref.slideNumber, questionNumber: ref.questionNumber, questionText: null })} of ${course.courseTitle}`,
-        );
-      }
-      continue;
-    }
-
-    const matched = matchVariables(clause, catalog.variables);
-    const inCourses =
-      courses.length > 0 ? matched.filter((variable) => courses.some((c) => c.id === variable.courseId)) : [];
-    const chosen = inCourses.length > 0 ? inCourses : matched;
-    for (const variable of chosen) {
-      add(
-        { kind: 'variable', variableId: variable.id, comparisonType, displayName: null },
-        `v:${variable.id}`,
-        `Variable “${variable.title ?? variable.name}” (${variable.courseTitle})`,
-      );
-    }
-    if (chosen.length === 0) {
-      const rest = leftover(
-        clause,
-        courses.map((course) => course.courseTitle),
-      );
-      if (rest) notFound.push(`“${rest}”: no variable, question or course of yours has that name`);
-      else if (courses.length > 0) {
-        understood.push(...courses.map((course) => `Course “${course.courseTitle}”`));
-      }
-    }
-  }
-
-  if (items.length === 0 && notFound.length === 0) {
-    notFound.push(
-      'Name a variable (e.g. “final score”) or a question (e.g. “question 3 of the safety course”)',
-    );
-  }
-  const draft = customReportInput.parse({
-    name: reportName(prompt),
-    description: `Generated from: ${prompt.trim().slice(0, 500)}`,
-    reportType: intents.reportType ?? (comparisonType === 'over_time' ? 'line' : 'table'),
-    config: { periodDays: intents.periodDays, limit: intents.limit },
-    items,
-  });
-  return { engine: 'builtin', draft, understood: [...new Set(understood)], notFound: [...new Set(notFound)] };
-}
+// The natural-language report generator: a manager's sentence becomes a
+// report draft in the report model (what each item reads, measures, groups
+// by and keeps). Two engines behind one entry: the built-in engine
+// (report-generator/builtin.ts) reads the sentence against the
+// organization's own names; the LLM engine, when configured, gets the same
+// catalog (names and ids, never e-mail addresses) and answers queries whose
+// ids are checked here again before anything reaches the draft.
 
 // ---- LLM engine ----------------------------------------------------------------
 
-/** What the model answers: every field present (nullable), which strict structured output wants. */
+/**
+ * What the model answers. Every field is present (nullable or empty), as
+ * strict structured output wants; `draftFromLlm` turns it into report-model
+ * queries and checks every id.
+ */
+const llmItemSchema = z.object({
+  displayName: z.string().nullable(),
+  chart: z.enum(REPORT_CHARTS),
+  subject: z.object({
+    kind: z.enum(SUBJECT_KINDS),
+    variableIds: z.array(z.string()),
+    questionId: z.string().nullable(),
+    courseIds: z.array(z.string()),
+    courseId: z.string().nullable(),
+    slideNumber: z.number().int().nullable(),
+    questionNumber: z.number().int().nullable(),
+    questionText: z.string().nullable(),
+  }),
+  measure: z.enum(MEASURE_FNS).nullable(),
+  mark: z.number().nullable(),
+  breakdown: z.enum(BREAKDOWN_KINDS),
+  breakdownVariableName: z.string().nullable(),
+  period: z.object({
+    kind: z.enum(['all_time', 'last_days', 'this', 'last', 'between']),
+    days: z.number().int().nullable(),
+    unit: z.enum(PERIOD_UNITS).nullable(),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+  }),
+  conditions: z.array(
+    z.object({
+      variableName: z.string().nullable(),
+      op: z.enum(VALUE_OPERATORS),
+      value: z.union([z.string(), z.number(), z.boolean()]),
+    }),
+  ),
+  activity: z.array(
+    z.object({ did: z.boolean(), event: z.enum(ACTIVITY_EVENTS), courseId: z.string().nullable() }),
+  ),
+  sort: z.object({ by: z.enum(['measure', 'label']), order: z.enum(['asc', 'desc']) }).nullable(),
+  limit: z.number().int().nullable(),
+});
+export type LlmItem = z.infer<typeof llmItemSchema>;
+
 export const llmDraftSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
-  reportType: z.enum(['table', 'bar', 'line', 'pie', 'leaderboard', 'comparison']),
-  periodDays: z.number().int().nullable(),
-  limit: z.number().int().nullable(),
-  items: z.array(
-    z.object({
-      kind: z.enum(['variable', 'question', 'identifier']),
-      variableId: z.string().nullable(),
-      questionId: z.string().nullable(),
-      courseId: z.string().nullable(),
-      slideNumber: z.number().int().nullable(),
-      questionNumber: z.number().int().nullable(),
-      questionText: z.string().nullable(),
-      displayName: z.string().nullable(),
-      comparisonType: z.enum(['by_learner', 'by_course', 'over_time']),
-    }),
-  ),
+  items: z.array(llmItemSchema),
   understood: z.array(z.string()),
   notFound: z.array(z.string()),
+  /** Names that fit several things equally: asked back instead of guessed. */
+  questions: z.array(
+    z.object({
+      phrase: z.string(),
+      message: z.string(),
+      options: z.array(z.object({ kind: z.enum(['course', 'variable', 'question']), id: z.string() })),
+    }),
+  ),
 });
 export type LlmDraft = z.infer<typeof llmDraftSchema>;
 
-const LLM_SYSTEM = `You turn a request for a learning-analytics report into a report draft.
-Use ONLY ids from the catalog you are given; never invent ids. Items are variables (by variableId),
-questions (by questionId), or questions by identifier (courseId with slideNumber and/or questionNumber,
-used when the person names "question N of course X"). comparisonType is how each item is broken down:
-by_learner (each learner's latest value, leaderboards), by_course, or over_time (weekly trend).
-reportType is one of table, bar, line, pie, leaderboard, comparison. periodDays limits the data to the
-last N days (null for all time); limit is the top N rows (null for no limit). In "understood" list in
-short phrases what you took from the request; in "notFound" list what the person asked for that the
-catalog does not have. Leave unused fields null.`;
+const LLM_SYSTEM = `You turn a request for a learning-analytics report into report items. Use ONLY ids from
+the catalog you are given; never invent ids. Each item is one query:
+- subject.kind: "variable" (variableIds: one variable, or the variable of the same name in several courses
+  to compare them by course), "question" (questionId), "identifier" (courseId with slideNumber and/or
+  questionNumber, when the person says "question 3 of course X"), "questions" (courseIds: every question of
+  those courses, empty for all, to rank questions), "courses" (courseIds: course runs, empty for all).
+  Leave the other subject fields null or empty.
+- measure (null for the subject's default): variable: learners, values, average, median, min, max, sum,
+  pass_rate (a true/false variable, or a number with a mark); question/identifier/questions: correct_rate,
+  responses, learners, points; courses: learners, completions, completion_rate, pass_rate, average, median,
+  min, max (of run scores). "How many finished" is completions; "hardest questions" is correct_rate sorted asc.
+- breakdown: none, learner, course, question (questions only), answer (question only), day, week, month, or
+  variable with breakdownVariableName set to a catalog variable name (e.g. "department") to group learners by
+  their value of it.
+- period: all_time, last_days (days), this or last (unit week, month, quarter or year), or between (from and
+  to as YYYY-MM-DD). Today is {today}.
+- conditions: filters on values (variableName null for the item's own value, else a catalog variable name).
+- activity: only learners who did (or did not) start, complete, pass or fail a course (courseId or null).
+- sort (by measure or label, asc or desc) and limit (top N) when the request ranks; chart: usually auto.
+When a name fits two courses or variables equally, leave that item out and add a question with the options.
+In "understood" list in short plain phrases what you took from the request; in "notFound" what the catalog
+does not have.`;
 
 /** The catalog as the model sees it: names and ids only. */
-export function catalogForModel(catalog: ReportCatalog): string {
+export function catalogForModel(catalog: GeneratorCatalog): string {
   return JSON.stringify({
     courses: catalog.courses.slice(0, 200).map((course) => ({ id: course.id, title: course.courseTitle })),
     variables: catalog.variables.slice(0, 400).map((variable) => ({
@@ -498,98 +139,227 @@ export function catalogForModel(catalog: ReportCatalog): string {
       questionNumber: question.questionNumber,
       text: question.questionText,
     })),
+    ...(catalog.values ? { values: catalog.values.slice(0, 50) } : {}),
   });
 }
 
-/** The model's draft with every id checked against the organization's catalog; unknown ones are dropped. */
+function periodOf(period: LlmItem['period']): ReportPeriod {
+  switch (period.kind) {
+    case 'all_time':
+      return null;
+    case 'last_days':
+      return period.days === null ? null : { kind: 'last_days', days: period.days };
+    case 'this':
+    case 'last':
+      return period.unit === null ? null : { kind: period.kind, unit: period.unit };
+    case 'between':
+      return period.from === null || period.to === null
+        ? null
+        : { kind: 'between', from: period.from, to: period.to };
+  }
+}
+
+/**
+ * One item of the model's answer as a report-model query, every id checked
+ * against the organization's catalog. A string says why it was dropped.
+ */
+function queryFromLlm(item: LlmItem, catalog: GeneratorCatalog): ReportQuery | string {
+  const courses = new Set(catalog.courses.map((course) => course.id));
+  const questions = new Set(catalog.questions.map((question) => question.id));
+  const variableNames = new Set(catalog.variables.map((variable) => variable.name));
+  const { subject: raw } = item;
+  let subject: ReportSubject;
+  let dataType: string | null = null;
+  switch (raw.kind) {
+    case 'variable': {
+      const variables = raw.variableIds.map((id) => catalog.variables.find((variable) => variable.id === id));
+      if (variables.length === 0 || variables.some((variable) => !variable)) {
+        return 'it names a variable that is not in your organization';
+      }
+      const found = variables.filter((variable) => variable !== undefined);
+      if (new Set(found.map((variable) => variable.name)).size > 1) {
+        return 'it mixes variables of different names in one item';
+      }
+      dataType = found[0]?.dataType ?? null;
+      subject = { kind: 'variable', variableIds: found.map((variable) => variable.id) };
+      break;
+    }
+    case 'question':
+      if (!raw.questionId || !questions.has(raw.questionId)) {
+        return 'it names a question that is not in your organization';
+      }
+      subject = { kind: 'question', questionId: raw.questionId };
+      break;
+    case 'identifier':
+      if (!raw.courseId || !courses.has(raw.courseId))
+        return 'it names a course that is not in your organization';
+      subject = {
+        kind: 'identifier',
+        courseId: raw.courseId,
+        slideNumber: raw.slideNumber,
+        questionNumber: raw.questionNumber,
+        questionText: raw.questionText?.slice(0, 2000) ?? null,
+      };
+      break;
+    case 'questions':
+    case 'courses':
+      if (raw.courseIds.some((id) => !courses.has(id)))
+        return 'it names a course that is not in your organization';
+      subject = { kind: raw.kind, courseIds: [...new Set(raw.courseIds)] };
+      break;
+  }
+  if (
+    item.breakdown === 'variable' &&
+    (!item.breakdownVariableName || !variableNames.has(item.breakdownVariableName))
+  ) {
+    return 'it groups by a variable that is not in your organization';
+  }
+  if (item.activity.some((condition) => condition.courseId !== null && !courses.has(condition.courseId))) {
+    return 'it keeps learners of a course that is not in your organization';
+  }
+  if (
+    item.conditions.some(
+      (condition) => condition.variableName !== null && !variableNames.has(condition.variableName),
+    )
+  ) {
+    return 'it filters on a variable that is not in your organization';
+  }
+  let measure = item.measure ? { fn: item.measure, mark: item.mark } : null;
+  // The metrics layer refuses an average of text; the draft keeps the default measure instead.
+  if (measure && dataType !== null && dataType !== 'number' && NUMERIC_MEASURES.includes(measure.fn))
+    measure = null;
+  if (measure?.fn === 'pass_rate' && dataType === 'number' && measure.mark === null) measure = null;
+  const input: ReportQueryInput = {
+    subject,
+    measure,
+    breakdown: {
+      kind: item.breakdown,
+      variableName: item.breakdown === 'variable' ? item.breakdownVariableName : null,
+    },
+    filters: {
+      courseIds: [],
+      period: periodOf(item.period),
+      values: item.conditions.map((condition) => ({
+        variableName: condition.variableName,
+        op: condition.op,
+        value: typeof condition.value === 'string' ? condition.value.slice(0, 200) : condition.value,
+      })),
+      activity: item.activity,
+    },
+    sort: item.sort,
+    limit: item.limit,
+  };
+  const parsed = reportQuerySchema.safeParse(input);
+  if (!parsed.success) return parsed.error.issues.map((issue) => issue.message).join('; ');
+  return parsed.data;
+}
+
+/** The model's answer with every id checked against the organization's catalog; what fails is said. */
 export function draftFromLlm(
   answer: LlmDraft,
-  catalog: ReportCatalog,
-): { draft: CustomReportDraft; dropped: number } {
-  const variableIds = new Set(catalog.variables.map((variable) => variable.id));
-  const questionIds = new Set(catalog.questions.map((question) => question.id));
-  const courseIds = new Set(catalog.courses.map((course) => course.id));
-  let dropped = 0;
-  const items: ReportItemInput[] = [];
+  catalog: GeneratorCatalog,
+): Pick<GeneratedReport, 'draft' | 'notFound' | 'ambiguities'> {
+  const notFound: string[] = [];
+  const items: DraftItem[] = [];
   const seen = new Set<string>();
-  for (const item of answer.items) {
-    const common = {
-      comparisonType: item.comparisonType,
-      displayName: item.displayName?.slice(0, 200) ?? null,
-    };
-    let next: ReportItemInput | null = null;
-    if (item.kind === 'variable' && item.variableId && variableIds.has(item.variableId)) {
-      next = { kind: 'variable', variableId: item.variableId, ...common };
-    } else if (item.kind === 'question' && item.questionId && questionIds.has(item.questionId)) {
-      next = { kind: 'question', questionId: item.questionId, ...common };
-    } else if (
-      item.kind === 'identifier' &&
-      item.courseId &&
-      courseIds.has(item.courseId) &&
-      (item.slideNumber !== null || item.questionNumber !== null || item.questionText)
-    ) {
-      next = {
-        kind: 'identifier',
-        courseId: item.courseId,
-        slideNumber: item.slideNumber,
-        questionNumber: item.questionNumber,
-        questionText: item.questionText?.slice(0, 2000) ?? null,
-        ...common,
-      };
+  answer.items.forEach((item, position) => {
+    const query = queryFromLlm(item, catalog);
+    const name = item.displayName?.trim() ? `“${item.displayName.trim()}”` : `${position + 1}`;
+    if (typeof query === 'string') {
+      notFound.push(`Item ${name} the model proposed was left out: ${query}`);
+      return;
     }
-    const key = next ? JSON.stringify({ ...next, comparisonType: null, displayName: null }) : null;
-    if (!next || !key || seen.has(key) || items.length >= MAX_REPORT_ITEMS) {
-      dropped += 1;
-      continue;
-    }
+    const key = JSON.stringify(query);
+    if (seen.has(key) || items.length >= MAX_REPORT_ITEMS) return;
     seen.add(key);
-    items.push(next);
+    items.push({ displayName: item.displayName?.trim().slice(0, 200) || null, chart: item.chart, query });
+  });
+
+  const label = (kind: 'course' | 'variable' | 'question', id: string): string | null => {
+    if (kind === 'course') return catalog.courses.find((course) => course.id === id)?.courseTitle ?? null;
+    if (kind === 'variable') {
+      const variable = catalog.variables.find((entry) => entry.id === id);
+      return variable ? `${variable.title?.trim() || variable.name} (${variable.courseTitle})` : null;
+    }
+    const question = catalog.questions.find((entry) => entry.id === id);
+    return question ? `${questionLabel(question)} (${question.courseTitle})` : null;
+  };
+  const ambiguities: Ambiguity[] = [];
+  for (const question of answer.questions) {
+    const options = question.options.flatMap((option) => {
+      const text = label(option.kind, option.id);
+      return text ? [{ kind: option.kind, id: option.id, label: text }] : [];
+    });
+    if (options.length >= 2) {
+      ambiguities.push({
+        phrase: question.phrase.slice(0, 200),
+        message: question.message.slice(0, 500),
+        options,
+      });
+    }
   }
-  const clamp = (value: number | null, max: number) =>
-    value === null || value < 1 ? null : Math.min(Math.round(value), max);
-  const draft = customReportInput.parse({
+
+  const draft = customReportDraftSchema.parse({
     name: answer.name.trim().slice(0, 200) || 'Generated report',
     description: answer.description?.slice(0, 2000) ?? null,
-    reportType: answer.reportType,
-    config: {
-      periodDays: clamp(answer.periodDays, MAX_REPORT_PERIOD_DAYS),
-      limit: clamp(answer.limit, MAX_REPORT_ROWS),
-    },
+    reportType: reportTypeOf(items[0] ?? null),
+    config: { periodDays: null, limit: null },
     items,
   });
-  return { draft, dropped };
+  return { draft, notFound, ambiguities };
+}
+
+function choicesForModel(choices: readonly GeneratorChoice[], catalog: GeneratorCatalog): string {
+  if (choices.length === 0) return '';
+  const names = new Map<string, string>([
+    ...catalog.courses.map((course): [string, string] => [course.id, course.courseTitle]),
+    ...catalog.variables.map((variable): [string, string] => [
+      variable.id,
+      `${variable.name} (${variable.courseTitle})`,
+    ]),
+    ...catalog.questions.map((question): [string, string] => [question.id, questionLabel(question)]),
+  ]);
+  const lines = choices.map(
+    (choice) => `- “${choice.phrase}” means id ${choice.id} (${names.get(choice.id) ?? 'unknown'})`,
+  );
+  return `\n\nThe person already answered your questions back:\n${lines.join('\n')}`;
 }
 
 /**
  * The draft for a sentence: the LLM engine when the app has one (falling
  * back to the built-in engine when the model fails), else the built-in one.
+ * `choices` answer an earlier call's questions back (`ambiguities`).
  */
 export async function generateReport(
   prompt: string,
-  catalog: ReportCatalog,
+  catalog: GeneratorCatalog,
   llm: LlmEngine | null,
+  choices: readonly GeneratorChoice[] = [],
+  now: Date = new Date(),
 ): Promise<GeneratedReport> {
-  if (!llm) return generateBuiltin(prompt, catalog);
+  if (!llm) return generateBuiltin(prompt, catalog, { choices, now });
   try {
     const answer = await llm.generateObject({
-      system: LLM_SYSTEM,
-      prompt: `Catalog of the organization:\n${catalogForModel(catalog)}\n\nRequest:\n${prompt}`,
+      system: LLM_SYSTEM.replace('{today}', now.toISOString().slice(0, 10)),
+      prompt: `Catalog of the organization:\n${catalogForModel(catalog)}${choicesForModel(choices, catalog)}\n\nRequest:\n${prompt}`,
       schema: llmDraftSchema,
     });
-    const { draft, dropped } = draftFromLlm(answer, catalog);
-    const notFound = [...answer.notFound];
-    if (dropped > 0) {
-      notFound.push(
-        `${dropped} item${dropped === 1 ? '' : 's'} the model proposed that ${dropped === 1 ? 'is' : 'are'} not in your organization`,
-      );
+    const { draft, notFound, ambiguities } = draftFromLlm(answer, catalog);
+    const allNotFound = [...answer.notFound.map((text) => text.slice(0, 500)), ...notFound];
+    if (draft.items.length === 0 && allNotFound.length === 0 && ambiguities.length === 0) {
+      allNotFound.push('No course, variable or question of yours matched the request');
     }
-    if (draft.items.length === 0 && notFound.length === 0) {
-      notFound.push('No variable or question of yours matched the request');
-    }
-    return { engine: 'llm', model: llm.model, draft, understood: answer.understood, notFound };
+    return {
+      engine: 'llm',
+      model: llm.model,
+      draft,
+      understood: answer.understood.map((text) => text.slice(0, 500)),
+      notFound: allNotFound,
+      ambiguities,
+    };
   } catch (error) {
     if (!(error instanceof LlmError)) throw error;
-    const builtin = generateBuiltin(prompt, catalog);
+    const builtin = generateBuiltin(prompt, catalog, { choices, now });
     return {
       ...builtin,
       understood: [
