@@ -28,3 +28,4 @@ export * from './question-reports';
 export * from './shared-views';
 export * from './jobs';
 export * from './report-model';
+export * from './bins';

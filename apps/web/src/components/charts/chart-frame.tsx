@@ -12,6 +12,24 @@ export type ChartTable = {
   rows: readonly (readonly ChartTableCell[])[];
 };
 
+/**
+ * Titles of a cartesian chart's axes, with their units ("Learners",
+ * "Correct rate (%)"). Written as text around the drawing, not inside the
+ * SVG, so they wrap on a phone and never collide with ticks. A colour ties a
+ * title to its series (as a swatch) when a chart has two vertical axes.
+ */
+export type AxisTitles = {
+  /** Under the horizontal axis. */
+  x?: string;
+  /** Above the left vertical axis. */
+  y?: string;
+  /** Above the right vertical axis. */
+  yRight?: string;
+  /** The colour of the left axis' series, shown as a swatch beside its title (and its axis line). */
+  yColor?: string;
+  yRightColor?: string;
+};
+
 export type ChartFrameProps = {
   title: string;
   description?: ReactNode;
@@ -25,9 +43,28 @@ export type ChartFrameProps = {
   /** Shown instead of the chart when there is nothing to draw. */
   emptyText?: string;
   actions?: ReactNode;
+  /** Axis titles drawn around the chart (see `AxisTitles`). */
+  axisTitles?: AxisTitles;
+  /** A legend under the drawing (hidden with it when the table shows). */
+  legend?: ReactNode;
+  /** A note under the chart and under its table, e.g. how many categories were folded into "Others". */
+  footnote?: ReactNode;
   className?: string;
   children: ReactNode;
 };
+
+/**
+ * A short line in a series' colour beside an axis title: ties the axis to its
+ * line while the title itself stays in the text colour (series colours are
+ * too light for small text).
+ */
+function AxisSwatch({ color }: { color: string }) {
+  return (
+    <svg width="14" height="4" viewBox="0 0 14 4" aria-hidden="true" className="shrink-0">
+      <line x1="0" y1="2" x2="14" y2="2" stroke={color} strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 function cellText(cell: ChartTableCell): string {
   if (cell === null) return '—';
@@ -50,6 +87,9 @@ export function ChartFrame({
   headingLevel: Heading = 'h3',
   emptyText = 'No data to chart yet.',
   actions,
+  axisTitles,
+  legend,
+  footnote,
   className,
   children,
 }: ChartFrameProps) {
@@ -127,10 +167,49 @@ export function ChartFrame({
             </table>
           </div>
         ) : (
-          <div role="img" aria-label={`${title}: ${summary}`} style={{ height }} className="w-full min-w-0">
-            {children}
-          </div>
+          <>
+            <div
+              role="img"
+              aria-label={`${title}: ${summary}`}
+              style={{ height }}
+              className="flex w-full min-w-0 flex-col"
+            >
+              {axisTitles?.y || axisTitles?.yRight ? (
+                <div className="flex items-end justify-between gap-3 pb-1 text-xs leading-tight font-medium text-fg-muted">
+                  <span
+                    data-axis-title="y"
+                    data-color={axisTitles.yColor}
+                    className="flex min-w-0 items-center gap-1.5"
+                  >
+                    {axisTitles.yColor ? <AxisSwatch color={axisTitles.yColor} /> : null}
+                    <span className="min-w-0">{axisTitles.y}</span>
+                  </span>
+                  {axisTitles.yRight ? (
+                    <span
+                      data-axis-title="y-right"
+                      data-color={axisTitles.yRightColor}
+                      className="flex min-w-0 items-center justify-end gap-1.5 text-right"
+                    >
+                      <span className="min-w-0">{axisTitles.yRight}</span>
+                      {axisTitles.yRightColor ? <AxisSwatch color={axisTitles.yRightColor} /> : null}
+                    </span>
+                  ) : null}
+                </div>
+              ) : null}
+              <div className="min-h-0 w-full min-w-0 flex-1">{children}</div>
+              {axisTitles?.x ? (
+                <div
+                  data-axis-title="x"
+                  className="pt-0.5 text-center text-xs leading-tight font-medium text-fg-muted"
+                >
+                  {axisTitles.x}
+                </div>
+              ) : null}
+            </div>
+            {legend}
+          </>
         )}
+        {!isEmpty && footnote ? <p className="mt-2 text-xs text-fg-muted">{footnote}</p> : null}
       </div>
     </figure>
   );
