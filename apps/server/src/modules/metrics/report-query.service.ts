@@ -271,7 +271,11 @@ function toResult(rows: QueryRow[], query: ExecutableQuery, options: RunOptions)
     isPartial: isTime && row.key !== null && bucketEnd(row.key, query.breakdown.kind, options.now),
     groups: null,
   });
-  let groupRows = rows.filter((row) => row.part === 'row').map(asRow);
+  // Rows come back in no particular order (a union, joins after ranking): their rank says.
+  let groupRows = rows
+    .filter((row) => row.part === 'row')
+    .sort((a, b) => Number(a.n) - Number(b.n))
+    .map(asRow);
   // Time reads forwards (the query kept the latest buckets).
   if (isTime) groupRows = groupRows.sort((a, b) => a.key.localeCompare(b.key));
   const othersRow = rows.find((row) => row.part === 'others');
