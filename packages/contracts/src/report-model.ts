@@ -454,6 +454,19 @@ export const METRIC_DEFINITIONS = {
   points: 'Points: each learner’s best points on a question, averaged over learners.',
 } as const satisfies Record<MeasureFn, string>;
 
+/** What a row's `count` counts for each subject, with its definition. */
+export const SUBJECT_COUNTS: Record<SubjectKind, { label: string; definition: string }> = {
+  variable: { label: 'Values', definition: METRIC_DEFINITIONS.values },
+  question: { label: 'Responses', definition: METRIC_DEFINITIONS.responses },
+  identifier: { label: 'Responses', definition: METRIC_DEFINITIONS.responses },
+  questions: { label: 'Responses', definition: METRIC_DEFINITIONS.responses },
+  courses: {
+    label: 'Enrolments',
+    definition:
+      'Enrolments: each learner counted once per course they started, however many times they ran it.',
+  },
+};
+
 export const reportResultRowSchema = z.object({
   /** Stable id of the group (a learner, course or question id, a bucket start, a value). */
   key: z.string(),

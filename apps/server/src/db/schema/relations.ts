@@ -154,6 +154,15 @@ export const customReportItemsRelations = relations(customReportItems, ({ one })
   report: one(customReports, { fields: [customReportItems.reportId], references: [customReports.id] }),
 }));
 
+export const sharedViewsRelations = relations(sharedViews, ({ one }) => ({
+  variable: one(variables, { fields: [sharedViews.variableId], references: [variables.id] }),
+  question: one(questions, { fields: [sharedViews.questionId], references: [questions.id] }),
+  chatbotVariable: one(chatbotVariables, {
+    fields: [sharedViews.chatbotVariableId],
+    references: [chatbotVariables.id],
+  }),
+}));
+
 export const chatbotsRelations = relations(chatbots, ({ many, one }) => ({
   organization: one(organizations, { fields: [chatbots.organizationId], references: [organizations.id] }),
   variables: many(chatbotVariables),

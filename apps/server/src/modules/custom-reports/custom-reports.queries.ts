@@ -1,5 +1,5 @@
 import type { CustomReportType, ReportChart, ReportItem } from '@courselens/contracts';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   activityEvents,

@@ -56,12 +56,6 @@ function toIso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-function numberOrNull(value: number | string | null | undefined): number | null {
-  if (value === null || value === undefined) return null;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : null;
-}
-
 /** The stored config, read leniently: settings a newer builder wrote and this one does not know are dropped. */
 export function readConfig(config: Record<string, unknown>): CustomReportConfig {
   const parsed = customReportConfigSchema.safeParse({

@@ -2,6 +2,7 @@ import type {
   CustomReport,
   CustomReportInput,
   GenerateReportResponse,
+  generateReportInput,
   ListCustomReportsResponse,
   PublicReportResponse,
   ReportCatalog,
@@ -9,6 +10,8 @@ import type {
   ReportSharing,
 } from '@courselens/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import type { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 
@@ -115,9 +118,13 @@ export function useReportSharing(organizationId: string | null | undefined, repo
   });
 }
 
+export type GenerateReportRequest = z.input<typeof generateReportInput>;
+
+/** Drafts a report from a sentence; `choices` answer the generator's questions back (which course was meant). */
 export function useGenerateReport() {
   return useMutation({
-    mutationFn: (prompt: string) => api.post<GenerateReportResponse>('/custom-reports/generate', { prompt }),
+    mutationFn: (input: GenerateReportRequest) =>
+      api.post<GenerateReportResponse>('/custom-reports/generate', input),
   });
 }
 

@@ -1,12 +1,12 @@
 import {
-  COMPARISON_TYPE_LABELS,
-  CUSTOM_REPORT_TYPE_LABELS,
   MAX_GENERATOR_PROMPT_LENGTH,
+  REPORT_CHART_LABELS,
   generateReportInput,
   type GenerateReportResponse,
 } from '@courselens/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, HelpCircle, Sparkles } from 'lucide-react';
+import { CheckCircle2, HelpCircle, MessageCircleQuestion, Sparkles } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -20,27 +20,38 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
 
-import { useGenerateReport, useReportCatalog } from '../api/custom-reports';
+import { useGenerateReport, useReportCatalog, useSaveReport } from '../api/custom-reports';
 
 import type { BuilderLocationState } from './report-builder-page';
-import { describeItem } from './report-builder';
+import { describeQuery, subjectCourse, toReportInput } from './report-form';
 
 const EXAMPLES = [
-  'Average final score by course for the last 30 days, with question 3 of the safety course',
+  'Pass rate of passed safety check by department',
+  'Hardest questions of the safety course',
   'Top 10 learners by final score as a leaderboard',
   'Weekly trend of satisfaction over the last 12 weeks',
-  'Pie chart of passed assessment by course',
 ];
 
 type PromptValues = z.input<typeof generateReportInput>;
+type Choice = { phrase: string; id: string };
 
-/** `/custom-reports/ai-generator`: a sentence in, a draft out, opened in the builder to edit and save. */
+const OPTION_KIND_LABELS = { course: 'Course', variable: 'Variable', question: 'Question' } as const;
+
+/**
+ * `/custom-reports/ai-generator`: a sentence in, a draft out. The generator
+ * says what it understood and what it did not find, and asks back when a
+ * phrase names several things; each answer re-sends the sentence with the
+ * choices made so far. The draft opens in the builder or is saved as is.
+ */
 export function AiGeneratorPage() {
   const organizationId = useSession().currentOrganization?.id;
   const catalog = useReportCatalog(organizationId);
   const generate = useGenerateReport();
+  const save = useSaveReport(organizationId);
   const navigate = useNavigate();
+  const [request, setRequest] = useState<{ prompt: string; choices: Choice[] } | null>(null);
   const {
     register,
     handleSubmit,
@@ -53,6 +64,26 @@ export function AiGeneratorPage() {
 
   const result: GenerateReportResponse | undefined = generate.data;
 
+  function send(prompt: string, choices: Choice[]) {
+    setRequest({ prompt, choices });
+    generate.mutate({ prompt, choices });
+  }
+
+  function handleChoice(phrase: string, id: string) {
+    if (!request) return;
+    send(request.prompt, [...request.choices.filter((choice) => choice.phrase !== phrase), { phrase, id }]);
+  }
+
+  async function handleSave(draft: GenerateReportResponse['draft']) {
+    try {
+      const report = await save.mutateAsync({ reportId: null, input: toReportInput(draft) });
+      toast.success(`Report “${report.name}” saved`);
+      void navigate(paths.customReports.view.href(report.id));
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : 'The report could not be saved. Please try again.');
+    }
+  }
+
   return (
     <div className="mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <title>Report AI generator · CourseLens</title>
@@ -64,7 +95,7 @@ export function AiGeneratorPage() {
         <form
           noValidate
           className="flex flex-col gap-3"
-          onSubmit={(event) => void handleSubmit((values) => generate.mutate(values.prompt))(event)}
+          onSubmit={(event) => void handleSubmit((values) => send(values.prompt, []))(event)}
         >
           <label htmlFor="report-prompt" className="text-sm font-medium text-fg">
             What should the report show?
@@ -85,7 +116,7 @@ export function AiGeneratorPage() {
             </p>
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <div className="flex flex-wrap gap-2" aria-label="Examples">
+            <div className="flex flex-wrap gap-2" role="group" aria-label="Examples">
               {EXAMPLES.map((example) => (
                 <button
                   key={example}
@@ -118,7 +149,7 @@ export function AiGeneratorPage() {
                 {result.draft.name}
               </h2>
               <p className="text-sm text-fg-muted">
-                {CUSTOM_REPORT_TYPE_LABELS[result.draft.reportType]}
+                {result.draft.items.length} {result.draft.items.length === 1 ? 'item' : 'items'}
                 {result.draft.config.periodDays ? ` · last ${result.draft.config.periodDays} days` : ''}
                 {result.draft.config.limit ? ` · top ${result.draft.config.limit}` : ''}
               </p>
@@ -129,18 +160,57 @@ export function AiGeneratorPage() {
                 : 'Built-in engine'}
             </Badge>
           </div>
+
+          {result.ambiguities.length > 0 ? (
+            <div className="flex flex-col gap-3" data-testid="ambiguities">
+              {result.ambiguities.map((ambiguity, index) => (
+                <div
+                  key={ambiguity.phrase}
+                  role="group"
+                  aria-labelledby={`ambiguity-${index}`}
+                  className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 dark:border-amber-400/30 dark:bg-amber-400/10"
+                >
+                  <p id={`ambiguity-${index}`} className="flex items-start gap-2 text-sm font-medium text-fg">
+                    <MessageCircleQuestion
+                      aria-hidden="true"
+                      className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-300"
+                    />
+                    {ambiguity.message}
+                  </p>
+                  <div className="flex flex-wrap gap-2">
+                    {ambiguity.options.map((option) => (
+                      <Button
+                        key={option.id}
+                        variant="outline"
+                        size="sm"
+                        className="h-auto min-h-8 py-1 whitespace-normal"
+                        disabled={generate.isPending}
+                        aria-label={`${OPTION_KIND_LABELS[option.kind]}: ${option.label}`}
+                        onClick={() => handleChoice(ambiguity.phrase, option.id)}
+                      >
+                        {option.label}
+                      </Button>
+                    ))}
+                  </div>
+                </div>
+              ))}
+            </div>
+          ) : null}
+
           {result.draft.items.length > 0 ? (
-            <ol className="flex flex-col gap-2">
+            <ol className="flex flex-col gap-2" data-testid="draft-items">
               {result.draft.items.map((item, index) => {
-                const described = describeItem(
-                  { ...item, displayName: item.displayName ?? '' },
-                  catalog.data,
-                );
+                const description = describeQuery(item.query, catalog.data);
+                const course = subjectCourse(item.query.subject, catalog.data);
                 return (
                   <li key={index} className="rounded-lg border border-line px-3 py-2 text-sm">
-                    <span className="font-medium text-fg">{item.displayName ?? described.label}</span>
-                    <span className="block text-xs text-fg-muted">
-                      {[described.kind, described.course, COMPARISON_TYPE_LABELS[item.comparisonType]]
+                    <span className="font-medium break-words text-fg">{item.displayName ?? description}</span>
+                    <span className="block text-xs break-words text-fg-muted">
+                      {[
+                        item.displayName ? description : null,
+                        course,
+                        item.chart === 'auto' ? null : REPORT_CHART_LABELS[item.chart],
+                      ]
                         .filter(Boolean)
                         .join(' · ')}
                     </span>
@@ -170,7 +240,7 @@ export function AiGeneratorPage() {
             <div>
               <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold text-fg">
                 <HelpCircle aria-hidden="true" className="size-4 text-amber-600 dark:text-amber-400" />
-                Not found
+                Not understood
               </h3>
               {result.notFound.length > 0 ? (
                 <ul className="list-disc pl-5 text-sm text-fg-muted" data-testid="not-found">
@@ -183,14 +253,18 @@ export function AiGeneratorPage() {
               )}
             </div>
           </div>
-          <div className="flex justify-end">
+          <div className="flex flex-wrap justify-end gap-2">
             <Button
+              variant="outline"
               onClick={() => {
                 const state: BuilderLocationState = { draft: result.draft };
                 void navigate(paths.customReports.create.href(), { state });
               }}
             >
               Open in builder
+            </Button>
+            <Button isLoading={save.isPending} onClick={() => void handleSave(result.draft)}>
+              Save
             </Button>
           </div>
         </Card>

@@ -1,4 +1,4 @@
-import { CUSTOM_REPORT_TYPE_LABELS, type CustomReportListItem } from '@courselens/contracts';
+import type { CustomReportListItem } from '@courselens/contracts';
 import { Copy, FileBarChart, Globe, Pencil, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -62,22 +62,16 @@ export function CustomReportsPage() {
             </span>
           ) : null}
           <span className="text-xs font-normal text-fg-subtle sm:hidden">
-            {CUSTOM_REPORT_TYPE_LABELS[report.reportType]} · {formatNumber(report.itemCount)} items
+            {formatNumber(report.itemCount)} {report.itemCount === 1 ? 'item' : 'items'}
           </span>
         </div>
       ),
     },
     {
-      id: 'type',
-      header: 'Type',
-      className: 'hidden sm:table-cell whitespace-nowrap',
-      cell: (report) => CUSTOM_REPORT_TYPE_LABELS[report.reportType],
-    },
-    {
       id: 'items',
       header: 'Items',
       align: 'right',
-      className: 'hidden md:table-cell',
+      className: 'hidden sm:table-cell',
       cell: (report) => formatNumber(report.itemCount),
     },
     {

@@ -1,8 +1,7 @@
-import type {
-  CustomReportDraft,
-  ListCustomReportsResponse,
-  PublicReportResponse,
-  ReportCatalog,
+import {
+  METRIC_DEFINITIONS,
+  type ListCustomReportsResponse,
+  type PublicReportResponse,
 } from '@courselens/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,7 +13,7 @@ import { createTestQueryClient, jsonResponse, renderWithQueryClient, stubFetch }
 
 import { CustomReportsPage } from './custom-reports-page';
 import { PublicReportPage } from './public-report-page';
-import { formValuesFromDraft, ReportBuilder } from './report-builder';
+import { itemData, result, row } from './report-fixtures';
 import { SharePanel } from './share-panel';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -24,122 +23,10 @@ const me = {
   organizations: [{ id: 'o1', name: 'Acme', subdomain: 'acme', role: 'owner', isPrimary: true }],
 };
 
-const SAFETY = '33333333-3333-4333-8333-333333333333';
-const SCORE = '11111111-1111-4111-8111-111111111111';
-const PASSED = '22222222-2222-4222-8222-222222222222';
-const Q3 = '44444444-4444-4444-8444-444444444444';
-
-const catalog: ReportCatalog = {
-  courses: [{ id: SAFETY, courseTitle: 'Workplace Safety' }],
-  variables: [
-    {
-      id: SCORE,
-      name: 'final_score',
-      title: 'Final score',
-      dataType: 'number',
-      courseId: SAFETY,
-      courseTitle: 'Workplace Safety',
-    },
-    {
-      id: PASSED,
-      name: 'passed',
-      title: 'Passed',
-      dataType: 'boolean',
-      courseId: SAFETY,
-      courseTitle: 'Workplace Safety',
-    },
-  ],
-  questions: [
-    {
-      id: Q3,
-      courseId: SAFETY,
-      courseTitle: 'Workplace Safety',
-      slideNumber: 6,
-      questionNumber: 3,
-      questionText: 'Breaks?',
-    },
-  ],
-};
+const REPORT = '11111111-1111-4111-8111-111111111111';
 
 beforeEach(() => {
   vi.clearAllMocks();
-});
-
-describe('ReportBuilder', () => {
-  function renderBuilder(draft: CustomReportDraft | null) {
-    const onSubmit = vi.fn<(values: CustomReportDraft) => Promise<void>>(() => Promise.resolve());
-    renderWithQueryClient(
-      <ReportBuilder
-        defaultValues={formValuesFromDraft(draft)}
-        catalog={catalog}
-        submitLabel="Create report"
-        onSubmit={onSubmit}
-        onCancel={vi.fn()}
-      />,
-    );
-    return onSubmit;
-  }
-
-  it('reorders items with the keyboard-accessible move buttons and saves that order', async () => {
-    const user = userEvent.setup();
-    const onSubmit = renderBuilder({
-      name: 'Safety',
-      description: null,
-      reportType: 'bar',
-      config: { periodDays: null, limit: null },
-      items: [
-        { kind: 'variable', variableId: SCORE, displayName: null, comparisonType: 'by_learner' },
-        { kind: 'question', questionId: Q3, displayName: null, comparisonType: 'by_course' },
-      ],
-    });
-    const rows = () => screen.getAllByTestId('report-item').map((row) => row.textContent);
-    expect(rows()[0]).toContain('Final score');
-    expect(screen.getByRole('button', { name: 'Move Final score up' })).toBeDisabled();
-
-    await user.click(screen.getByRole('button', { name: 'Move Final score down' }));
-    expect(rows()[0]).toContain('Slide 6 · Question 3: Breaks?');
-    expect(rows()[1]).toContain('Final score');
-    expect(screen.getByText(/Final score moved to position 2 of 2/)).toBeInTheDocument();
-
-    await user.type(screen.getByRole('textbox', { name: 'Display name of Final score' }), 'Score');
-    await user.click(screen.getByRole('button', { name: 'Create report' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0].items).toEqual([
-      { kind: 'question', questionId: Q3, displayName: null, comparisonType: 'by_course' },
-      { kind: 'variable', variableId: SCORE, displayName: 'Score', comparisonType: 'by_learner' },
-    ]);
-  });
-
-  it('adds a variable and a question by identifier, and refuses an empty name', async () => {
-    const user = userEvent.setup();
-    const onSubmit = renderBuilder(null);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Variable to add' }), PASSED);
-    await user.click(screen.getByRole('button', { name: 'Add variable' }));
-    await user.click(screen.getByRole('radio', { name: 'By course, slide and number' }));
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Course of the question' }), SAFETY);
-    await user.click(screen.getByRole('button', { name: 'Add question' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Give a slide number, a question number or the question text',
-    );
-    await user.type(screen.getByRole('textbox', { name: 'Question number' }), '3');
-    await user.click(screen.getByRole('button', { name: 'Add question' }));
-    expect(screen.getAllByTestId('report-item')).toHaveLength(2);
-
-    await user.click(screen.getByRole('button', { name: 'Create report' }));
-    expect(await screen.findByText('Report name is required')).toBeInTheDocument();
-    expect(onSubmit).not.toHaveBeenCalled();
-
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Pass rates');
-    await user.click(screen.getByRole('button', { name: 'Create report' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
-      name: 'Pass rates',
-      items: [
-        { kind: 'variable', variableId: PASSED },
-        { kind: 'identifier', courseId: SAFETY, slideNumber: null, questionNumber: 3, questionText: null },
-      ],
-    });
-  });
 });
 
 describe('CustomReportsPage', () => {
@@ -170,7 +57,7 @@ describe('CustomReportsPage', () => {
     const list: ListCustomReportsResponse = {
       items: [
         {
-          id: SCORE,
+          id: REPORT,
           name: 'Safety overview',
           description: null,
           reportType: 'bar',
@@ -199,7 +86,7 @@ describe('CustomReportsPage', () => {
     expect(within(dialog).getByText('Its public link stops working.')).toBeInTheDocument();
     expect(deleted).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Delete report' }));
-    await waitFor(() => expect(deleted).toEqual([`/api/custom-reports/${SCORE}`]));
+    await waitFor(() => expect(deleted).toEqual([`/api/custom-reports/${REPORT}`]));
   });
 });
 
@@ -227,57 +114,34 @@ describe('PublicReportPage', () => {
     expect(await screen.findByRole('heading', { name: 'This report is not available' })).toBeInTheDocument();
   });
 
-  it('shows the shared report with its numbers as a table', async () => {
+  it('shows the shared report with its numbers and what each count means', async () => {
     const body: PublicReportResponse = {
       report: {
         name: 'Shared scores',
         description: 'For the team',
         reportType: 'table',
         config: { periodDays: null, limit: null },
-        items: [{ id: 'i1', kind: 'variable', title: 'Score', comparisonType: 'by_learner' }],
+        items: [{ id: 'i1', title: 'Score', chart: 'table' }],
         updatedAt: '2026-01-01T00:00:00.000Z',
       },
       data: {
         generatedAt: '2026-01-02T00:00:00.000Z',
         since: null,
         items: [
-          {
+          itemData({
             itemId: 'i1',
-            kind: 'variable',
             title: 'Score',
-            comparisonType: 'by_learner',
-            courseTitle: 'Workplace Safety',
-            dataType: 'number',
-            available: true,
-            totals: { count: 2, learners: 2, mean: 80, min: 70, max: 90, rate: null, points: null },
-            rows: [
-              {
-                key: 'l1',
-                label: 'Ann',
-                count: 1,
-                learners: 1,
-                mean: 90,
-                min: 90,
-                max: 90,
-                rate: null,
-                points: null,
-                value: '90',
-              },
-              {
-                key: 'l2',
-                label: 'Bob',
-                count: 1,
-                learners: 1,
-                mean: 70,
-                min: 70,
-                max: 70,
-                rate: null,
-                points: null,
-                value: '70',
-              },
-            ],
-            truncated: false,
-          },
+            chart: 'table',
+            result: result(
+              'average',
+              { kind: 'learner', variableName: null },
+              [
+                row({ key: 'l1', label: 'Ann', value: 90, detail: '90' }),
+                row({ key: 'l2', label: 'Bob', value: 70, detail: '70' }),
+              ],
+              { total: { value: 80, learners: 2, count: 2 } },
+            ),
+          }),
         ],
       },
     };
@@ -286,8 +150,12 @@ describe('PublicReportPage', () => {
     expect(await screen.findByRole('heading', { name: 'Shared scores' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: /Score/ });
     expect(within(table).getByRole('rowheader', { name: 'Ann' })).toBeInTheDocument();
-    expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(screen.getByTestId('total-Mean')).toHaveTextContent('80');
+    // Header, two learners, the total.
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(screen.getByTestId('fact-measure')).toHaveTextContent('80');
+    expect(screen.getAllByRole('button', { name: 'What Learners means' })[0]).toHaveAccessibleDescription(
+      METRIC_DEFINITIONS.learners,
+    );
   });
 });
 

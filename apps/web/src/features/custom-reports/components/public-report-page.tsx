@@ -50,7 +50,7 @@ export function PublicReportPage() {
         ) : null}
         <p className="mt-1 text-xs text-fg-subtle">Data as of {formatDateTime(data.generatedAt)}</p>
       </header>
-      <ReportDataView data={data} reportType={shared.reportType} />
+      <ReportDataView data={data} />
     </div>
   );
 }

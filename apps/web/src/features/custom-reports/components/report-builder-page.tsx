@@ -1,4 +1,4 @@
-import type { CustomReportDraft } from '@courselens/contracts';
+import type { CustomReportDraft, GenerateReportResponse } from '@courselens/contracts';
 import { useLocation, useNavigate, useParams } from 'react-router';
 
 import { PageHeader } from '@/components/page-header';
@@ -11,15 +11,16 @@ import { toast } from '@/lib/toast';
 
 import { useReport, useReportCatalog, useSaveReport } from '../api/custom-reports';
 
+import { ReportBuilder } from './report-builder';
 import {
   formValuesFromDraft,
   formValuesFromReport,
-  ReportBuilder,
+  toReportInput,
   type ReportFormValues,
-} from './report-builder';
+} from './report-form';
 
 /** What the generator hands to the create page through the router's state. */
-export type BuilderLocationState = { draft?: CustomReportDraft } | null;
+export type BuilderLocationState = { draft?: GenerateReportResponse['draft'] } | null;
 
 function BuilderScreen({
   title,
@@ -39,7 +40,7 @@ function BuilderScreen({
 
   async function handleSubmit(values: CustomReportDraft) {
     try {
-      const report = await save.mutateAsync({ reportId, input: values });
+      const report = await save.mutateAsync({ reportId, input: toReportInput(values) });
       toast.success(`Report “${report.name}” saved`);
       void navigate(paths.customReports.view.href(report.id));
     } catch (error) {
@@ -48,7 +49,7 @@ function BuilderScreen({
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl min-w-0 flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <title>{`${title} · CourseLens`}</title>
       <PageHeader title={title} description={description} />
       {catalog.isError ? (
@@ -57,6 +58,7 @@ function BuilderScreen({
         </p>
       ) : null}
       <ReportBuilder
+        organizationId={organizationId}
         defaultValues={defaultValues}
         catalog={catalog.data}
         submitLabel={reportId ? 'Save changes' : 'Create report'}
@@ -79,7 +81,7 @@ export function CreateReportPage() {
       description={
         draft
           ? 'The generated draft: check it, change what you like and save.'
-          : 'Pick the variables and questions the report shows, and how each is broken down.'
+          : 'Choose what each item reads, what it shows and how; the preview shows the result as you build.'
       }
       reportId={null}
       defaultValues={formValuesFromDraft(draft)}

@@ -1,111 +1,40 @@
 import {
-  COMPARISON_TYPE_LABELS,
-  COMPARISON_TYPES,
-  CUSTOM_REPORT_TYPE_LABELS,
-  CUSTOM_REPORT_TYPES,
   MAX_REPORT_ITEMS,
   customReportInput,
-  type CustomReport,
   type CustomReportDraft,
   type ReportCatalog,
+  type ReportPreviewInput,
+  type ResolvedChart,
 } from '@courselens/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowDown, ArrowUp, GripVertical, Plus, X } from 'lucide-react';
-import { useId, useState, type DragEvent } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import { ArrowDown, ArrowUp, CopyPlus, GripVertical, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { inputClassName, TextField } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
 
-export type ReportFormValues = z.input<typeof customReportInput>;
-type ReportFormItem = NonNullable<ReportFormValues['items']>[number];
+import { useReportPreview } from '../api/preview-report';
 
-const selectClassName = cn(inputClassName, 'pr-8');
+import { QueryItemEditor } from './query-item-editor';
+import {
+  catalogProblems,
+  itemLabel,
+  newFormItem,
+  previewPlan,
+  subjectCourse,
+  subjectLabel,
+  type ReportFormItem,
+  type ReportFormValues,
+} from './report-form';
+import { ReportPreview } from './report-preview';
 
-/** The form's starting values from a saved report (edit) or a generated draft. */
-export function formValuesFromReport(report: CustomReport): ReportFormValues {
-  return {
-    name: report.name,
-    description: report.description ?? '',
-    reportType: report.reportType,
-    config: report.config,
-    items: report.items.map((item): ReportFormItem => {
-      const common = { displayName: item.displayName ?? '', comparisonType: item.comparisonType };
-      if (item.kind === 'variable') return { kind: 'variable', variableId: item.variableId ?? '', ...common };
-      if (item.kind === 'question') return { kind: 'question', questionId: item.questionId ?? '', ...common };
-      return {
-        kind: 'identifier',
-        courseId: item.courseId ?? '',
-        slideNumber: item.slideNumber,
-        questionNumber: item.questionNumber,
-        questionText: item.questionText,
-        ...common,
-      };
-    }),
-  };
-}
+export { formValuesFromDraft, formValuesFromReport, type ReportFormValues } from './report-form';
 
-export function formValuesFromDraft(draft: CustomReportDraft | null): ReportFormValues {
-  return {
-    name: draft?.name ?? '',
-    description: draft?.description ?? '',
-    reportType: draft?.reportType ?? 'table',
-    config: draft?.config ?? { periodDays: null, limit: null },
-    items: (draft?.items ?? []).map((item) => ({ ...item, displayName: item.displayName ?? '' })),
-  };
-}
-
-function questionLabel(parts: {
-  slideNumber?: number | null | undefined;
-  questionNumber?: number | null | undefined;
-  questionText?: string | null | undefined;
-}): string {
-  const where = [
-    parts.slideNumber != null ? `Slide ${parts.slideNumber}` : null,
-    parts.questionNumber != null ? `Question ${parts.questionNumber}` : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-  const text = parts.questionText?.trim();
-  if (where && text) return `${where}: ${text}`;
-  return where || text || 'Question';
-}
-
-/** What an item is called in the builder, from the catalog. */
-export function describeItem(
-  item: ReportFormItem,
-  catalog: ReportCatalog | undefined,
-): { label: string; course: string | null; kind: string } {
-  if (item.kind === 'variable') {
-    const variable = catalog?.variables.find((candidate) => candidate.id === item.variableId);
-    return {
-      label: variable ? (variable.title ?? variable.name) : 'Variable',
-      course: variable?.courseTitle ?? null,
-      kind: 'Variable',
-    };
-  }
-  if (item.kind === 'question') {
-    const question = catalog?.questions.find((candidate) => candidate.id === item.questionId);
-    return {
-      label: question ? questionLabel(question) : 'Question',
-      course: question?.courseTitle ?? null,
-      kind: 'Question',
-    };
-  }
-  const course = catalog?.courses.find((candidate) => candidate.id === item.courseId);
-  return { label: questionLabel(item), course: course?.courseTitle ?? null, kind: 'Question by identifier' };
-}
-
-function groupByCourse<Entry extends { courseTitle: string }>(entries: readonly Entry[]) {
-  const groups = new Map<string, Entry[]>();
-  for (const entry of entries)
-    groups.set(entry.courseTitle, [...(groups.get(entry.courseTitle) ?? []), entry]);
-  return [...groups.entries()];
-}
+/** How long the preview waits after the last change before it asks. */
+export const PREVIEW_DELAY_MS = 400;
 
 function numberOrNull(value: string): number | null {
   if (value.trim() === '') return null;
@@ -113,7 +42,41 @@ function numberOrNull(value: string): number | null {
   return Number.isFinite(number) ? number : Number.NaN;
 }
 
+const parseReport = zodResolver(customReportInput);
+/**
+ * The contract's schema checks the form: the form holds only report-model
+ * items, a narrower shape than the schema's input (which also takes the
+ * first version's items), so only the options' field-name type differs.
+ */
+const reportResolver: Resolver<ReportFormValues, unknown, CustomReportDraft> = (values, context, options) =>
+  parseReport(values, context, options as unknown as Parameters<typeof parseReport>[2]);
+
+/** Every message under a field's errors (an item's errors are nested by path). */
+function errorMessages(error: unknown): string[] {
+  if (!error || typeof error !== 'object') return [];
+  const messages: string[] = [];
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'ref' || key === 'type' || key === 'types') continue;
+    if (key === 'message') {
+      if (typeof value === 'string' && value) messages.push(value);
+    } else messages.push(...errorMessages(value));
+  }
+  return [...new Set(messages)];
+}
+
+/** The value once it has stopped changing for `delayMs` (the first value at once). */
+function useSettledValue(value: string, delayMs: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (value === settled) return;
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, settled, delayMs]);
+  return settled;
+}
+
 export type ReportBuilderProps = {
+  organizationId: string | null | undefined;
   defaultValues: ReportFormValues;
   catalog: ReportCatalog | undefined;
   submitLabel: string;
@@ -122,11 +85,14 @@ export type ReportBuilderProps = {
 };
 
 /**
- * The report builder: name, description, type, period and top N, and the
- * ordered items (drag, or the move buttons from the keyboard), each with its
- * display name and breakdown. Validation is the contract's, as on the server.
+ * The report builder: name and description, then the items (added,
+ * duplicated, removed, reordered by drag or from the keyboard), each edited
+ * as a sentence of pickers; beside it (below on a narrow screen) the live
+ * preview of what the report will show. Validation is the contract's, as on
+ * the server.
  */
 export function ReportBuilder({
+  organizationId,
   defaultValues,
   catalog,
   submitLabel,
@@ -137,466 +103,364 @@ export function ReportBuilder({
     register,
     control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    setValue,
+    setError,
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<ReportFormValues, unknown, CustomReportDraft>({
-    resolver: zodResolver(customReportInput),
+    resolver: reportResolver,
     defaultValues,
   });
-  const { fields, append, remove, move } = useFieldArray({ control, name: 'items' });
-  const items = useWatch({ control, name: 'items' }) ?? [];
+  const { fields, append, remove, move, insert } = useFieldArray({ control, name: 'items' });
+  const [watchedItems, config] = useWatch({ control, name: ['items', 'config'] });
+  const items = useMemo(() => watchedItems ?? [], [watchedItems]);
   const [dragged, setDragged] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const isFull = fields.length >= MAX_REPORT_ITEMS;
+  const listRef = useRef<HTMLOListElement>(null);
   const listId = useId();
+  const isFull = fields.length >= MAX_REPORT_ITEMS;
 
-  function moveItem(from: number, to: number) {
+  // ---- the live preview ----------------------------------------------------------
+  const plan = useMemo(
+    () => previewPlan({ ...defaultValues, items, config }, catalog),
+    [defaultValues, items, config, catalog],
+  );
+  const planKey = JSON.stringify({ input: plan.input, sent: plan.sent });
+  const settledKey = useSettledValue(planKey, PREVIEW_DELAY_MS);
+  const settled = useMemo(
+    () => JSON.parse(settledKey) as { input: ReportPreviewInput; sent: number[] },
+    [settledKey],
+  );
+  const preview = useReportPreview(organizationId, settled.input);
+  const previewByItem = new Map<number, { chart: ResolvedChart; groups: number }>();
+  if (preview.data && !preview.isPlaceholderData) {
+    preview.data.data.items.forEach((data, position) => {
+      const index = settled.sent[position];
+      if (index !== undefined) {
+        previewByItem.set(index, { chart: data.chart, groups: data.result?.groupCount ?? 0 });
+      }
+    });
+  }
+
+  // ---- the list ----------------------------------------------------------------
+  function focusItem(index: number, selector: string) {
+    requestAnimationFrame(() => {
+      listRef.current?.querySelector<HTMLElement>(`[data-item-index="${index}"] ${selector}`)?.focus();
+    });
+  }
+
+  function moveItem(from: number, to: number, focusSelector?: string) {
     if (to < 0 || to >= fields.length || from === to) return;
-    move(from, to);
     const item = items[from];
-    const label = item ? describeItem(item, catalog).label : 'Item';
-    setAnnouncement(`${label} moved to position ${to + 1} of ${fields.length}`);
+    move(from, to);
+    setAnnouncement(
+      `${item ? itemLabel(item, catalog) : 'Item'} moved to position ${to + 1} of ${fields.length}`,
+    );
+    if (focusSelector) focusItem(to, focusSelector);
+  }
+
+  function updateItem(index: number, item: ReportFormItem) {
+    setValue(`items.${index}`, item, { shouldDirty: true, shouldValidate: isSubmitted });
+  }
+
+  function handleAdd() {
+    append(newFormItem(), { shouldFocus: false });
+    setAnnouncement(`Item ${fields.length + 1} added`);
+    focusItem(fields.length, 'input[role="combobox"], select');
+  }
+
+  function handleDuplicate(index: number) {
+    const item = items[index];
+    if (!item) return;
+    insert(index + 1, structuredClone(item), { shouldFocus: false });
+    setAnnouncement(`${itemLabel(item, catalog)} duplicated as item ${index + 2}`);
+  }
+
+  function handleRemove(index: number) {
+    const item = items[index];
+    remove(index);
+    setAnnouncement(`${item ? itemLabel(item, catalog) : 'Item'} removed`);
+  }
+
+  function handleGripKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    moveItem(index, event.key === 'ArrowUp' ? index - 1 : index + 1, '[data-grip]');
+  }
+
+  async function submit(values: CustomReportDraft) {
+    // What the schema cannot check without the catalog, said on the item as the server would.
+    let hasProblem = false;
+    items.forEach((item, index) => {
+      const [problem] = catalogProblems(item, catalog);
+      if (problem) {
+        hasProblem = true;
+        setError(`items.${index}.query.measure`, { type: 'catalog', message: problem });
+      }
+    });
+    if (hasProblem) return;
+    await onSubmit(values);
   }
 
   const itemErrors = errors.items;
-  const listError =
-    itemErrors && !Array.isArray(itemErrors) ? (itemErrors.message ?? itemErrors.root?.message) : null;
+  const listError = itemErrors ? (itemErrors.message ?? itemErrors.root?.message ?? null) : null;
+  const labels = items.map((item) => itemLabel(item, catalog));
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="flex flex-col gap-6">
-      <Card className="flex flex-col gap-5 p-5 sm:p-6">
-        <TextField
-          label="Name"
-          placeholder="Safety scores by course"
-          autoComplete="off"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="report-description" className="text-sm font-medium text-fg">
-            Description <span className="text-xs font-normal text-fg-subtle">Optional</span>
-          </label>
-          <textarea
-            id="report-description"
-            rows={2}
-            className={cn(inputClassName, 'h-auto py-2')}
-            aria-invalid={errors.description ? true : undefined}
-            {...register('description')}
+    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start xl:grid-cols-[minmax(0,1fr)_minmax(0,27rem)] 2xl:grid-cols-[minmax(0,1fr)_minmax(0,32rem)]">
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(submit)(event)}
+        className="flex min-w-0 flex-col gap-6"
+      >
+        <Card className="flex flex-col gap-5 p-5 sm:p-6">
+          <TextField
+            label="Name"
+            placeholder="Safety results by department"
+            autoComplete="off"
+            error={errors.name?.message}
+            {...register('name')}
           />
-          {errors.description ? (
-            <p className="text-sm text-rose-600 dark:text-rose-400">{errors.description.message}</p>
-          ) : null}
-        </div>
-        <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
           <div className="flex flex-col gap-1.5">
-            <label htmlFor="report-type" className="text-sm font-medium text-fg">
-              Report type
+            <label htmlFor="report-description" className="text-sm font-medium text-fg">
+              Description <span className="text-xs font-normal text-fg-subtle">Optional</span>
             </label>
-            <select id="report-type" className={selectClassName} {...register('reportType')}>
-              {CUSTOM_REPORT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {CUSTOM_REPORT_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </select>
+            <textarea
+              id="report-description"
+              rows={2}
+              className={cn(inputClassName, 'h-auto py-2')}
+              aria-invalid={errors.description ? true : undefined}
+              {...register('description')}
+            />
+            {errors.description ? (
+              <p className="text-sm text-rose-600 dark:text-rose-400">{errors.description.message}</p>
+            ) : null}
           </div>
-          <TextField
-            label="Last N days"
-            labelAside="Empty: all time"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            error={errors.config?.periodDays?.message}
-            {...register('config.periodDays', {
-              setValueAs: (value: string) => numberOrNull(String(value ?? '')),
-            })}
-          />
-          <TextField
-            label="Top N rows"
-            labelAside="Empty: all"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            error={errors.config?.limit?.message}
-            {...register('config.limit', {
-              setValueAs: (value: string) => numberOrNull(String(value ?? '')),
-            })}
-          />
-        </div>
-      </Card>
-
-      <Card className="flex flex-col gap-4 p-5 sm:p-6">
-        <div>
-          <h2 className="text-lg font-semibold text-fg" id={`${listId}-title`}>
-            Variables and questions
-          </h2>
-          <p className="text-sm text-fg-muted">
-            In the order the report shows them: drag a row, or use its move buttons. At most{' '}
-            {MAX_REPORT_ITEMS}.
-          </p>
-        </div>
-        <p className="sr-only" aria-live="polite">
-          {announcement}
-        </p>
-        {fields.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">
-            Nothing yet: add a variable or a question below.
-          </p>
-        ) : (
-          <ol aria-labelledby={`${listId}-title`} className="flex flex-col gap-2">
-            {fields.map((field, index) => {
-              const item = items[index] ?? field;
-              const described = describeItem(item, catalog);
-              const rowError = errors.items?.[index];
-              const rowMessage = rowError ? (rowError.message ?? 'Check this item') : null;
-              return (
-                <li
-                  key={field.id}
-                  onDragOver={(event) => {
-                    event.preventDefault();
-                    event.dataTransfer.dropEffect = 'move';
-                  }}
-                  onDrop={(event) => {
-                    event.preventDefault();
-                    if (dragged !== null) moveItem(dragged, index);
-                    setDragged(null);
-                  }}
-                  data-testid="report-item"
-                  className={cn(
-                    'flex flex-col gap-3 rounded-xl border border-line bg-surface p-3 xl:flex-row xl:items-start',
-                    dragged === index && 'opacity-50',
-                  )}
-                >
-                  <div className="flex min-w-0 flex-1 items-start gap-2">
-                    {/* Only the grip drags, so the row's text fields keep their own mouse behaviour. */}
-                    <span
-                      draggable
-                      data-testid="drag-handle"
-                      title="Drag to reorder"
-                      onDragStart={(event: DragEvent<HTMLSpanElement>) => {
-                        setDragged(index);
-                        event.dataTransfer.effectAllowed = 'move';
-                        // Firefox starts a drag only with data; a private type no text field accepts.
-                        event.dataTransfer.setData('application/x-courselens-report-item', String(index));
-                        const row = event.currentTarget.closest('li');
-                        if (row) event.dataTransfer.setDragImage(row, 16, 16);
-                      }}
-                      onDragEnd={() => setDragged(null)}
-                      className="mt-0.5 -ml-1 flex size-7 shrink-0 cursor-grab items-center justify-center rounded text-fg-subtle hover:bg-surface-muted active:cursor-grabbing"
-                    >
-                      <GripVertical aria-hidden="true" className="size-4" />
-                    </span>
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium break-words text-fg">
-                        <span className="sr-only">{index + 1}. </span>
-                        {described.label}
-                      </p>
-                      <p className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
-                        <Badge>{described.kind}</Badge>
-                        {described.course ?? null}
-                      </p>
-                      {rowMessage ? (
-                        <p className="mt-1 text-sm text-rose-600 dark:text-rose-400">{rowMessage}</p>
-                      ) : null}
-                    </div>
-                  </div>
-                  <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 xl:w-[26rem]">
-                    <input
-                      aria-label={`Display name of ${described.label}`}
-                      placeholder="Display name (optional)"
-                      className={inputClassName}
-                      {...register(`items.${index}.displayName`)}
-                    />
-                    <select
-                      aria-label={`Breakdown of ${described.label}`}
-                      className={selectClassName}
-                      {...register(`items.${index}.comparisonType`)}
-                    >
-                      {COMPARISON_TYPES.map((type) => (
-                        <option key={type} value={type}>
-                          {COMPARISON_TYPE_LABELS[type]}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <div className="flex shrink-0 gap-1 self-end xl:self-start">
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Move ${described.label} up`}
-                      disabled={index === 0}
-                      onClick={() => moveItem(index, index - 1)}
-                    >
-                      <ArrowUp aria-hidden="true" />
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Move ${described.label} down`}
-                      disabled={index === fields.length - 1}
-                      onClick={() => moveItem(index, index + 1)}
-                    >
-                      <ArrowDown aria-hidden="true" />
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Remove ${described.label}`}
-                      onClick={() => remove(index)}
-                    >
-                      <X aria-hidden="true" />
-                    </Button>
-                  </div>
-                </li>
-              );
-            })}
-          </ol>
-        )}
-        {listError ? <p className="text-sm text-rose-600 dark:text-rose-400">{listError}</p> : null}
-        <ItemPickers
-          catalog={catalog}
-          items={items}
-          disabled={isFull}
-          onAdd={(item) => {
-            append(item);
-            setAnnouncement(`${describeItem(item, catalog).label} added`);
-          }}
-        />
-      </Card>
-
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" isLoading={isSubmitting}>
-          {submitLabel}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function ItemPickers({
-  catalog,
-  items,
-  disabled,
-  onAdd,
-}: {
-  catalog: ReportCatalog | undefined;
-  items: readonly ReportFormItem[];
-  disabled: boolean;
-  onAdd: (item: ReportFormItem) => void;
-}) {
-  const [questionMode, setQuestionMode] = useState<'id' | 'identifier'>('id');
-  const [identifier, setIdentifier] = useState({ courseId: '', slide: '', number: '', text: '' });
-  const [identifierError, setIdentifierError] = useState<string | null>(null);
-  const taken = new Set(
-    items.flatMap((item) =>
-      item.kind === 'variable' ? [item.variableId] : item.kind === 'question' ? [item.questionId] : [],
-    ),
-  );
-  const variables = catalog?.variables ?? [];
-  const questions = catalog?.questions ?? [];
-  const courses = catalog?.courses ?? [];
-
-  function addIdentifier() {
-    const slideNumber = numberOrNull(identifier.slide);
-    const questionNumber = numberOrNull(identifier.number);
-    const questionText = identifier.text.trim() || null;
-    if (!identifier.courseId) return setIdentifierError('Choose the course');
-    if (
-      [slideNumber, questionNumber].some((value) => value !== null && (!Number.isInteger(value) || value < 0))
-    ) {
-      return setIdentifierError('Slide and question numbers must be whole numbers');
-    }
-    if (slideNumber === null && questionNumber === null && questionText === null) {
-      return setIdentifierError('Give a slide number, a question number or the question text');
-    }
-    setIdentifierError(null);
-    onAdd({
-      kind: 'identifier',
-      courseId: identifier.courseId,
-      slideNumber,
-      questionNumber,
-      questionText,
-      displayName: '',
-      comparisonType: 'by_learner',
-    });
-    setIdentifier({ courseId: identifier.courseId, slide: '', number: '', text: '' });
-  }
-
-  return (
-    <div className="grid gap-4 border-t border-line pt-4 xl:grid-cols-2">
-      <fieldset className="flex min-w-0 flex-col gap-2" disabled={disabled}>
-        <legend className="mb-2 text-sm font-semibold text-fg">Add a variable</legend>
-        <CatalogPicker
-          label="Variable to add"
-          emptyText="No variables yet"
-          placeholder="Choose a variable…"
-          addLabel="Add variable"
-          entries={variables}
-          optionLabel={(variable) => `${variable.title ?? variable.name} (${variable.dataType})`}
-          taken={taken}
-          onAdd={(variableId) =>
-            onAdd({ kind: 'variable', variableId, displayName: '', comparisonType: 'by_learner' })
-          }
-        />
-      </fieldset>
-
-      <fieldset className="flex min-w-0 flex-col gap-2" disabled={disabled}>
-        <legend className="mb-2 text-sm font-semibold text-fg">Add a question</legend>
-        <div className="flex flex-wrap gap-4 text-sm" role="radiogroup" aria-label="Choose the question">
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="question-mode"
-              checked={questionMode === 'id'}
-              onChange={() => setQuestionMode('id')}
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label="Last N days"
+              hint="For items without a period of their own. Empty: all time."
+              type="number"
+              inputMode="numeric"
+              min={1}
+              error={errors.config?.periodDays?.message}
+              {...register('config.periodDays', {
+                setValueAs: (value: string | number | null) =>
+                  numberOrNull(value === null ? '' : String(value)),
+              })}
             />
-            From the list
-          </label>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="question-mode"
-              checked={questionMode === 'identifier'}
-              onChange={() => setQuestionMode('identifier')}
+            <TextField
+              label="Top N rows"
+              hint="For items without a top N of their own. Empty: all."
+              type="number"
+              inputMode="numeric"
+              min={1}
+              error={errors.config?.limit?.message}
+              {...register('config.limit', {
+                setValueAs: (value: string | number | null) =>
+                  numberOrNull(value === null ? '' : String(value)),
+              })}
             />
-            By course, slide and number
-          </label>
-        </div>
-        {questionMode === 'id' ? (
-          <CatalogPicker
-            label="Question to add"
-            emptyText="No questions yet"
-            placeholder="Choose a question…"
-            addLabel="Add question"
-            entries={questions}
-            optionLabel={questionLabel}
-            taken={taken}
-            onAdd={(questionId) =>
-              onAdd({ kind: 'question', questionId, displayName: '', comparisonType: 'by_learner' })
-            }
-          />
-        ) : (
-          <div className="flex flex-col gap-2">
-            <p className="text-xs text-fg-muted">
-              Matches the answers by what learners saw, so the report keeps working after the course is
-              republished.
+          </div>
+        </Card>
+
+        <Card className="flex flex-col gap-4 p-4 sm:p-6">
+          <div>
+            <h2 className="text-lg font-semibold text-fg" id={`${listId}-title`}>
+              Items
+            </h2>
+            <p className="text-sm text-fg-muted">
+              Each item reads a variable, a question or courses, and shows one measure, broken down as you
+              choose. Reorder by dragging the grip, with its arrow keys, or with the move buttons. At most{' '}
+              {MAX_REPORT_ITEMS}.
             </p>
-            <select
-              aria-label="Course of the question"
-              className={selectClassName}
-              value={identifier.courseId}
-              onChange={(event) => setIdentifier({ ...identifier, courseId: event.target.value })}
-            >
-              <option value="">Choose a course…</option>
-              {courses.map((course) => (
-                <option key={course.id} value={course.id}>
-                  {course.courseTitle}
-                </option>
-              ))}
-            </select>
-            <div className="grid grid-cols-2 gap-2">
-              <input
-                aria-label="Slide number"
-                placeholder="Slide number"
-                inputMode="numeric"
-                className={inputClassName}
-                value={identifier.slide}
-                onChange={(event) => setIdentifier({ ...identifier, slide: event.target.value })}
-              />
-              <input
-                aria-label="Question number"
-                placeholder="Question number"
-                inputMode="numeric"
-                className={inputClassName}
-                value={identifier.number}
-                onChange={(event) => setIdentifier({ ...identifier, number: event.target.value })}
-              />
-            </div>
-            <input
-              aria-label="Question text"
-              placeholder="Question text (optional)"
-              className={inputClassName}
-              value={identifier.text}
-              onChange={(event) => setIdentifier({ ...identifier, text: event.target.value })}
-            />
-            {identifierError ? (
-              <p role="alert" className="text-sm text-rose-600 dark:text-rose-400">
-                {identifierError}
+          </div>
+          <p className="sr-only" aria-live="polite">
+            {announcement}
+          </p>
+          {fields.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">
+              Nothing yet: add an item, then choose what it reads.
+            </p>
+          ) : (
+            <ol ref={listRef} aria-labelledby={`${listId}-title`} className="flex flex-col gap-3">
+              {fields.map((field, index) => {
+                const item = items[index] ?? field;
+                const label = labels[index] ?? 'New item';
+                const subject = subjectLabel(item.query.subject, catalog);
+                const course = subjectCourse(item.query.subject, catalog);
+                const messages = errorMessages(errors.items?.[index]);
+                const previewed = previewByItem.get(index);
+                return (
+                  <li
+                    key={field.id}
+                    data-item-index={index}
+                    data-testid="report-item"
+                    aria-label={`Item ${index + 1}: ${label}`}
+                    onDragOver={(event) => {
+                      if (dragged === null) return;
+                      event.preventDefault();
+                      event.dataTransfer.dropEffect = 'move';
+                    }}
+                    onDrop={(event) => {
+                      event.preventDefault();
+                      if (dragged !== null) moveItem(dragged, index);
+                      setDragged(null);
+                    }}
+                    className={cn(
+                      'flex min-w-0 flex-col gap-3 rounded-xl border bg-surface p-3 sm:p-4',
+                      messages.length > 0 ? 'border-rose-400 dark:border-rose-500/70' : 'border-line',
+                      dragged === index && 'opacity-50',
+                    )}
+                  >
+                    <div className="flex flex-wrap items-start gap-x-2 gap-y-1">
+                      {/* Only the grip drags, so the pickers keep their own mouse behaviour; its arrow keys move the item. */}
+                      <button
+                        type="button"
+                        draggable
+                        data-grip
+                        data-testid="drag-handle"
+                        aria-label={`Reorder ${label} (arrow keys)`}
+                        title="Drag, or use the arrow keys, to reorder"
+                        onKeyDown={(event) => handleGripKey(event, index)}
+                        onDragStart={(event: DragEvent<HTMLButtonElement>) => {
+                          setDragged(index);
+                          event.dataTransfer.effectAllowed = 'move';
+                          // Firefox starts a drag only with data; a private type no text field accepts.
+                          event.dataTransfer.setData('application/x-courselens-report-item', String(index));
+                          const row = event.currentTarget.closest('li');
+                          if (row) event.dataTransfer.setDragImage(row, 16, 16);
+                        }}
+                        onDragEnd={() => setDragged(null)}
+                        className="mt-0.5 -ml-1 flex size-8 shrink-0 cursor-grab items-center justify-center rounded text-fg-subtle hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus active:cursor-grabbing"
+                      >
+                        <GripVertical aria-hidden="true" className="size-4" />
+                      </button>
+                      <div className="min-w-0 flex-[1_1_10rem]">
+                        <p className="font-medium break-words text-fg">
+                          <span className="text-fg-subtle tabular-nums">{index + 1}. </span>
+                          {label}
+                        </p>
+                        <p className="text-xs break-words text-fg-muted">
+                          {subject
+                            ? [course, item.displayName.trim() ? subject : null]
+                                .filter(Boolean)
+                                .join(' · ') || '\u00a0'
+                            : 'Choose what this item reads'}
+                        </p>
+                      </div>
+                      <div className="ml-auto flex shrink-0 gap-0.5">
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="size-8"
+                          aria-label={`Move ${label} up`}
+                          disabled={index === 0}
+                          onClick={() => moveItem(index, index - 1)}
+                        >
+                          <ArrowUp aria-hidden="true" />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="size-8"
+                          aria-label={`Move ${label} down`}
+                          disabled={index === fields.length - 1}
+                          onClick={() => moveItem(index, index + 1)}
+                        >
+                          <ArrowDown aria-hidden="true" />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="size-8"
+                          aria-label={`Duplicate ${label}`}
+                          disabled={isFull}
+                          onClick={() => handleDuplicate(index)}
+                        >
+                          <CopyPlus aria-hidden="true" />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="size-8"
+                          aria-label={`Remove ${label}`}
+                          onClick={() => handleRemove(index)}
+                        >
+                          <Trash2 aria-hidden="true" />
+                        </Button>
+                      </div>
+                    </div>
+                    <QueryItemEditor
+                      item={item}
+                      catalog={catalog}
+                      previewChart={previewed?.chart ?? null}
+                      previewGroups={previewed?.groups ?? null}
+                      invalid={messages.length > 0}
+                      onChange={(next) => updateItem(index, next)}
+                    />
+                    <div className="flex flex-col gap-1.5 sm:grid sm:grid-cols-[4.5rem_minmax(0,1fr)] sm:items-center sm:gap-3">
+                      <label
+                        htmlFor={`${field.id}-display-name`}
+                        className="text-xs font-semibold tracking-wide text-fg-subtle uppercase"
+                      >
+                        Title
+                      </label>
+                      <input
+                        id={`${field.id}-display-name`}
+                        aria-label={`Title of ${subject ?? `item ${index + 1}`}`}
+                        placeholder={subject ? `${subject} (default)` : 'Optional'}
+                        className={inputClassName}
+                        {...register(`items.${index}.displayName`)}
+                      />
+                    </div>
+                    {messages.length > 0 ? (
+                      <ul
+                        className="flex flex-col gap-0.5 text-sm text-rose-600 dark:text-rose-400"
+                        data-testid="item-errors"
+                      >
+                        {messages.map((message) => (
+                          <li key={message}>{message}</li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+          {listError ? <p className="text-sm text-rose-600 dark:text-rose-400">{listError}</p> : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="outline" disabled={isFull} onClick={handleAdd}>
+              <Plus aria-hidden="true" />
+              Add an item
+            </Button>
+            {isFull ? (
+              <p className="text-sm text-fg-muted">
+                The report has {MAX_REPORT_ITEMS} items, the most it can hold.
               </p>
             ) : null}
-            <Button type="button" variant="outline" className="self-start" onClick={addIdentifier}>
-              <Plus aria-hidden="true" />
-              Add question
-            </Button>
           </div>
-        )}
-      </fieldset>
-      {disabled ? (
-        <p className="text-sm text-fg-muted xl:col-span-2">
-          The report has {MAX_REPORT_ITEMS} items, the most it can hold.
-        </p>
-      ) : null}
-    </div>
-  );
-}
+        </Card>
 
-/** A catalog entry chosen from a select grouped by course, then added; entries already in the report are disabled. */
-function CatalogPicker<Entry extends { id: string; courseTitle: string }>({
-  label,
-  emptyText,
-  placeholder,
-  addLabel,
-  entries,
-  optionLabel,
-  taken,
-  onAdd,
-}: {
-  label: string;
-  emptyText: string;
-  placeholder: string;
-  addLabel: string;
-  entries: readonly Entry[];
-  optionLabel: (entry: Entry) => string;
-  taken: ReadonlySet<string>;
-  onAdd: (id: string) => void;
-}) {
-  const [chosen, setChosen] = useState('');
-  return (
-    <div className="flex flex-col gap-2 sm:flex-row">
-      <select
-        aria-label={label}
-        className={cn(selectClassName, 'min-w-0 flex-1')}
-        value={chosen}
-        onChange={(event) => setChosen(event.target.value)}
-      >
-        <option value="">{entries.length === 0 ? emptyText : placeholder}</option>
-        {groupByCourse(entries).map(([course, group]) => (
-          <optgroup key={course} label={course}>
-            {group.map((entry) => (
-              <option key={entry.id} value={entry.id} disabled={taken.has(entry.id)}>
-                {optionLabel(entry)}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
-      <Button
-        type="button"
-        variant="outline"
-        disabled={!chosen || taken.has(chosen)}
-        onClick={() => {
-          onAdd(chosen);
-          setChosen('');
-        }}
-      >
-        <Plus aria-hidden="true" />
-        {addLabel}
-      </Button>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" isLoading={isSubmitting}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+
+      <ReportPreview
+        plan={plan}
+        itemLabels={labels}
+        data={preview.data?.data}
+        isFetching={preview.isFetching}
+        isPending={settledKey !== planKey || (preview.isPending && preview.fetchStatus !== 'idle')}
+        error={preview.error}
+        className="lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto"
+      />
     </div>
   );
 }

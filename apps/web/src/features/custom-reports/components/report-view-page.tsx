@@ -1,4 +1,3 @@
-import { CUSTOM_REPORT_TYPE_LABELS } from '@courselens/contracts';
 import { ArrowLeft, Copy, Pencil, Printer, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
 import { useDuplicateReport, useReport, useReportData } from '../api/custom-reports';
@@ -82,7 +81,8 @@ export function ReportViewPage() {
           <>
             {current.description ? <span className="block">{current.description}</span> : null}
             <span className="text-xs">
-              {CUSTOM_REPORT_TYPE_LABELS[current.reportType]} · updated {formatDateTime(current.updatedAt)}
+              {formatNumber(current.itemCount)} {current.itemCount === 1 ? 'item' : 'items'} · updated{' '}
+              {formatDateTime(current.updatedAt)}
               {current.createdByName ? ` · created by ${current.createdByName}` : ''}
             </span>
           </>
@@ -120,7 +120,7 @@ export function ReportViewPage() {
           The data could not be loaded: {data.error.message}
         </p>
       ) : (
-        <ReportDataView data={data.data.data} reportType={current.reportType} />
+        <ReportDataView data={data.data.data} />
       )}
       <DeleteReportDialog
         report={confirmDelete ? current : null}
