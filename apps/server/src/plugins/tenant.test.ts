@@ -151,6 +151,7 @@ const MEMBER_COLUMN: Record<string, MemberOutcome> = {
   'GET /api/custom-reports/catalog': 'allowed',
   'POST /api/custom-reports': 'allowed',
   'POST /api/custom-reports/generate': 'allowed',
+  'POST /api/custom-reports/preview': 'allowed',
   'GET /api/custom-reports/:reportId': 'allowed',
   'PUT /api/custom-reports/:reportId': 'allowed',
   'DELETE /api/custom-reports/:reportId': 'allowed',
