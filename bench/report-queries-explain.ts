@@ -26,7 +26,12 @@ const { rows: orgs } = await db.execute<{ id: string }>(sql`
   order by (select count(*) from learners l where l.organization_id = o.id) desc limit 1`);
 const organizationId = orgs[0]?.id;
 if (!organizationId) throw new Error('No Bench Org: run `npm run seed -- --learners 100000` first');
-const { rows } = await db.execute<{ number_id: string; number_ids: string[]; course_id: string; question_id: string }>(sql`
+const { rows } = await db.execute<{
+  number_id: string;
+  number_ids: string[];
+  course_id: string;
+  question_id: string;
+}>(sql`
   with numbers as (
     select v.id, v.name, v.course_id from variables v
     join variable_stats s on s.organization_id = v.organization_id and s.variable_id = v.id
@@ -41,18 +46,89 @@ const s = rows[0];
 if (!s) throw new Error('no subjects');
 
 const queries: [string, ReportQueryInput][] = [
-  ['number variable by course', { subject: { kind: 'variable', variableIds: [s.number_id] }, breakdown: { kind: 'course' } }],
-  ['number variable by learner (top 200)', { subject: { kind: 'variable', variableIds: [s.number_id] }, breakdown: { kind: 'learner' } }],
-  ['number variable weekly', { subject: { kind: 'variable', variableIds: [s.number_id] }, breakdown: { kind: 'week' } }],
-  ['question weekly', { subject: { kind: 'question', questionId: s.question_id }, breakdown: { kind: 'week' } }],
-  ['question by learner, points', { subject: { kind: 'question', questionId: s.question_id }, measure: { fn: 'points' }, breakdown: { kind: 'learner' } }],
-  ['average by department', { subject: { kind: 'variable', variableIds: [s.number_id] }, measure: { fn: 'average' }, breakdown: { kind: 'variable', variableName: 'department' } }],
-  ['hardest questions', { subject: { kind: 'questions', courseIds: [] }, measure: { fn: 'correct_rate' }, breakdown: { kind: 'question' }, sort: { by: 'measure', order: 'asc' }, limit: 10 }],
-  ['completions by course this month', { subject: { kind: 'courses', courseIds: [] }, measure: { fn: 'completions' }, breakdown: { kind: 'course' }, filters: { period: { kind: 'this', unit: 'month' } } }],
-  ['completion rate weekly', { subject: { kind: 'courses', courseIds: [] }, measure: { fn: 'completion_rate' }, breakdown: { kind: 'week' } }],
-  ['median by course (same name)', { subject: { kind: 'variable', variableIds: s.number_ids }, measure: { fn: 'median' }, breakdown: { kind: 'course' } }],
-  ['pass rate by department', { subject: { kind: 'courses', courseIds: [] }, measure: { fn: 'pass_rate' }, breakdown: { kind: 'variable', variableName: 'department' } }],
-  ['learners who did not complete', { subject: { kind: 'variable', variableIds: [s.number_id] }, measure: { fn: 'learners' }, filters: { activity: [{ did: false, event: 'completed', courseId: s.course_id }] } }],
+  [
+    'number variable by course',
+    { subject: { kind: 'variable', variableIds: [s.number_id] }, breakdown: { kind: 'course' } },
+  ],
+  [
+    'number variable by learner (top 200)',
+    { subject: { kind: 'variable', variableIds: [s.number_id] }, breakdown: { kind: 'learner' } },
+  ],
+  [
+    'number variable weekly',
+    { subject: { kind: 'variable', variableIds: [s.number_id] }, breakdown: { kind: 'week' } },
+  ],
+  [
+    'question weekly',
+    { subject: { kind: 'question', questionId: s.question_id }, breakdown: { kind: 'week' } },
+  ],
+  [
+    'question by learner, points',
+    {
+      subject: { kind: 'question', questionId: s.question_id },
+      measure: { fn: 'points' },
+      breakdown: { kind: 'learner' },
+    },
+  ],
+  [
+    'average by department',
+    {
+      subject: { kind: 'variable', variableIds: [s.number_id] },
+      measure: { fn: 'average' },
+      breakdown: { kind: 'variable', variableName: 'department' },
+    },
+  ],
+  [
+    'hardest questions',
+    {
+      subject: { kind: 'questions', courseIds: [] },
+      measure: { fn: 'correct_rate' },
+      breakdown: { kind: 'question' },
+      sort: { by: 'measure', order: 'asc' },
+      limit: 10,
+    },
+  ],
+  [
+    'completions by course this month',
+    {
+      subject: { kind: 'courses', courseIds: [] },
+      measure: { fn: 'completions' },
+      breakdown: { kind: 'course' },
+      filters: { period: { kind: 'this', unit: 'month' } },
+    },
+  ],
+  [
+    'completion rate weekly',
+    {
+      subject: { kind: 'courses', courseIds: [] },
+      measure: { fn: 'completion_rate' },
+      breakdown: { kind: 'week' },
+    },
+  ],
+  [
+    'median by course (same name)',
+    {
+      subject: { kind: 'variable', variableIds: s.number_ids },
+      measure: { fn: 'median' },
+      breakdown: { kind: 'course' },
+    },
+  ],
+  [
+    'pass rate by department',
+    {
+      subject: { kind: 'courses', courseIds: [] },
+      measure: { fn: 'pass_rate' },
+      breakdown: { kind: 'variable', variableName: 'department' },
+    },
+  ],
+  [
+    'learners who did not complete',
+    {
+      subject: { kind: 'variable', variableIds: [s.number_id] },
+      measure: { fn: 'learners' },
+      filters: { activity: [{ did: false, event: 'completed', courseId: s.course_id }] },
+    },
+  ],
 ];
 
 const now = new Date();
@@ -78,7 +154,9 @@ for (const [name, input] of queries) {
     times.push(performance.now() - began);
   }
   times.sort((a, b) => a - b);
-  process.stdout.write(`${name.padEnd(40)} median ${times[2]!.toFixed(1)} ms, max ${times[4]!.toFixed(1)} ms\n`);
+  process.stdout.write(
+    `${name.padEnd(40)} median ${times[2]!.toFixed(1)} ms, max ${times[4]!.toFixed(1)} ms\n`,
+  );
   if (args.plans) {
     const plan = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${statement}`);
     process.stdout.write(`${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n\n`);

@@ -102,7 +102,7 @@ test('a member opens the learners of a demo course with first and last access an
     page.getByRole('navigation', { name: 'Course sections' }).getByRole('link', { name: 'Learners' }),
   ).toHaveAttribute('aria-current', 'page');
   const table = page.getByRole('table', { name: 'Learners of the course' });
-  for (const header of ['Name', 'Email', 'First access', 'Last access', 'Accesses']) {
+  for (const header of ['Name', 'E-mail', 'First access', 'Last access', 'Accesses']) {
     await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
   }
   const courseId = /\/course\/([0-9a-f-]+)\/learners/.exec(page.url())![1]!;
@@ -178,7 +178,7 @@ test.describe('course form', () => {
   });
 });
 
-test('an owner deletes a course with the three choices shown and the ticked ones sent', async ({
+test('an owner deletes a course with the choices shown and the ticked ones sent', async ({
   page,
   request,
 }) => {
@@ -193,10 +193,12 @@ test('an owner deletes a course with the three choices shown and the ticked ones
   await page.getByRole('button', { name: `Actions for ${first.courseTitle}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   let dialog = page.getByRole('dialog', { name: 'Delete course' });
-  for (const choice of ['Keep learner data', 'Delete related reports', 'Remove pipeline references']) {
+  for (const choice of ['Keep learner data', 'Delete related reports']) {
     await expect(dialog.getByRole('checkbox', { name: choice })).toBeVisible();
     await expect(dialog.getByRole('checkbox', { name: choice })).not.toBeChecked();
   }
+  // Pipelines cannot be built yet: nothing offers to clean them up.
+  await expect(dialog.getByRole('checkbox')).toHaveCount(2);
   let requestPromise = page.waitForRequest((r) => r.method() === 'DELETE');
   await dialog.getByRole('button', { name: 'Delete course' }).click();
   expect(new URL((await requestPromise).url()).search).toBe(
@@ -209,13 +211,13 @@ test('an owner deletes a course with the three choices shown and the ticked ones
   await page.getByRole('button', { name: `Actions for ${second.courseTitle}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   dialog = page.getByRole('dialog', { name: 'Delete course' });
-  for (const choice of ['Keep learner data', 'Delete related reports', 'Remove pipeline references']) {
+  for (const choice of ['Keep learner data', 'Delete related reports']) {
     await dialog.getByRole('checkbox', { name: choice }).check();
   }
   requestPromise = page.waitForRequest((r) => r.method() === 'DELETE');
   await dialog.getByRole('button', { name: 'Delete course' }).click();
   expect(new URL((await requestPromise).url()).search).toBe(
-    '?keepLearnerData=true&deleteRelatedReports=true&removePipelineReferences=true',
+    '?keepLearnerData=true&deleteRelatedReports=true&removePipelineReferences=false',
   );
   await expect(dialog).toBeHidden();
   await expect(page.getByText('No courses yet')).toBeVisible();

@@ -71,7 +71,7 @@ test('a team member opens a question from the list and filters its answers by re
   await page.getByLabel('Result').selectOption('false');
   await expect(page).toHaveURL(/correct=false/);
   const table = page.getByRole('table', { name: 'Answers' });
-  await expect(table.getByRole('row').nth(1)).toContainText('Wrong');
+  await expect(table.getByRole('row').nth(1)).toContainText('Incorrect');
   await expect(table.getByText('Correct', { exact: true })).toHaveCount(0);
   await page.screenshot({ path: join(shotsDir, 'question-report.png'), fullPage: true });
 });

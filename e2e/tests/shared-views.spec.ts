@@ -112,7 +112,7 @@ test('an owner shares a leaderboard and a signed-out visitor sees it with names 
   const guest = await visitor(browser);
   await guest.goto(link);
   await expect(guest.getByRole('heading', { level: 1, name: 'final_score' })).toBeVisible();
-  await expect(guest.getByText('Shared view')).toBeVisible();
+  await expect(guest.getByTestId('shared-by')).toContainText('Shared by ');
   await expect(guest.locator('[data-layout="shared"]')).toBeVisible();
   await expect(guest.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   const leaders = guest.getByRole('table', { name: 'Leaders' });

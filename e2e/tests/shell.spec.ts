@@ -167,7 +167,9 @@ test.describe('layout rules', () => {
   test('a chat page has no sidebar', async ({ page, request }) => {
     await signInAs(page, (await signUpViaApi(request)).token);
     await page.goto('/chat/agent-1');
-    await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This assistant is not available yet' }),
+    ).toBeVisible();
     await expect(page.locator('[data-layout="chat"]')).toBeVisible();
     await expect(sidebar(page)).toHaveCount(0);
     await expect(navbar(page)).toHaveCount(0);
@@ -317,9 +319,13 @@ test.describe('sidebar', () => {
 
     await list.getByRole('button', { name: `${other.name} Owner` }).click();
     await expect(aside.getByTestId('organization-name')).toHaveText(other.name);
-    expect(await page.evaluate(() => window.localStorage.getItem('courselens.currentOrganizationId'))).toBe(
+    // A pick holds for this tab only (sessionStorage), never for every tab and visit.
+    expect(await page.evaluate(() => window.sessionStorage.getItem('courselens.currentOrganizationId'))).toBe(
       other.id,
     );
+    expect(
+      await page.evaluate(() => window.localStorage.getItem('courselens.currentOrganizationId')),
+    ).toBeNull();
 
     await aside.getByRole('button', { name: other.name }).click();
     await page.getByRole('button', { name: `Make ${other.name} primary` }).click();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { uuidSchema } from './ids';
 import { LEARNING_MESSAGES } from './courses';
-
+import { METRIC_DEFINITIONS } from './report-model';
+import { histogramBinSchema } from './variable-reports';
 import { variableDataTypeSchema } from './variables';
 
 /**
@@ -82,10 +83,8 @@ export type SummaryNumeric = z.infer<typeof summaryNumericSchema>;
 
 /** The spread of the learners' latest values, by data type. */
 export const summaryDistributionSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('histogram'),
-    bins: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
-  }),
+  /** The variable chart's bins (same edges, same labels), counting latest values. */
+  z.object({ kind: z.literal('histogram'), bins: z.array(histogramBinSchema) }),
   z.object({
     kind: z.literal('top-values'),
     values: z.array(z.object({ value: z.string(), count: z.number().int(), share: z.number() })),
@@ -118,7 +117,15 @@ export type SummaryTrendDirection = (typeof SUMMARY_TREND_DIRECTIONS)[number];
  */
 export const summaryTrendSchema = z.object({
   metric: z.enum(['mean', 'true-rate', 'values']),
-  weeks: z.array(z.object({ weekStart: z.string(), values: z.number().int(), mean: z.number().nullable() })),
+  weeks: z.array(
+    z.object({
+      weekStart: z.string(),
+      values: z.number().int(),
+      mean: z.number().nullable(),
+      /** The current week, not over yet: its count of values is left out of the direction. */
+      isPartial: z.boolean(),
+    }),
+  ),
   direction: z.enum(SUMMARY_TREND_DIRECTIONS),
   /** The metric in the first and the last week that had values. */
   from: z.number().nullable(),
@@ -149,11 +156,33 @@ export const summaryCourseComparisonSchema = z.object({
 });
 export type SummaryCourseComparison = z.infer<typeof summaryCourseComparisonSchema>;
 
+/**
+ * What the summary's counts mean. `values` is the number a custom report
+ * shows as Values for the same variable and period (each learner's latest
+ * value per course); `recordedValues` counts every value ever recorded,
+ * earlier ones included.
+ */
+export const AI_SUMMARY_COUNT_DEFINITIONS = {
+  learners: METRIC_DEFINITIONS.learners,
+  values: METRIC_DEFINITIONS.values,
+  recordedValues: 'Values recorded: every value the course sent, a learner’s earlier values included.',
+} as const;
+
+export const aiSummaryCountDefinitionsSchema = z.object({
+  learners: z.string(),
+  values: z.string(),
+  recordedValues: z.string(),
+});
+
 export const aiSummaryStatisticsSchema = z.object({
   subject: aiSummarySubjectSchema,
-  /** Learners with a value, values recorded (history), distinct latest values. */
+  /** Different learners with a value, each counted once. */
   learners: z.number().int(),
+  /** Latest values, one per learner and course (as a custom report counts Values). */
   values: z.number().int(),
+  /** Every value recorded (history), earlier values of a learner included. */
+  recordedValues: z.number().int(),
+  definitions: aiSummaryCountDefinitionsSchema,
   distinctValues: z.number().int(),
   firstRecordedAt: z.string().nullable(),
   lastRecordedAt: z.string().nullable(),
@@ -161,8 +190,13 @@ export const aiSummaryStatisticsSchema = z.object({
   distribution: summaryDistributionSchema.nullable(),
   trend: summaryTrendSchema,
   outliers: summaryOutliersSchema.nullable(),
-  /** Highest latest values first (numbers; most recent for dates); empty for text and booleans. */
+  /**
+   * Highest latest values first (numbers; most recent for dates); empty for
+   * text and booleans. Never the same learner in both lists: with fewer than
+   * twice AI_SUMMARY_RANKED_LEARNERS learners, they are split between them.
+   */
   topLearners: z.array(summaryRankedLearnerSchema),
+  /** Lowest latest values first (earliest for dates). */
   bottomLearners: z.array(summaryRankedLearnerSchema),
   otherCourses: z.array(summaryCourseComparisonSchema),
   computedAt: z.string(),

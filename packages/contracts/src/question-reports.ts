@@ -3,6 +3,7 @@ import { uuidSchema } from './ids';
 import { LEARNING_MESSAGES } from './courses';
 
 import { paginatedSchema, sortOrderSchema } from './list';
+import { METRIC_DEFINITIONS } from './report-model';
 import {
   DEFAULT_LEADERS,
   MAX_LEADERS,
@@ -101,15 +102,39 @@ export const questionResponseRowSchema = z.object({
 });
 export type QuestionResponseRow = z.infer<typeof questionResponseRowSchema>;
 
-/** Totals over the date range (from the daily rollup), whatever the search or correctness filter. */
+/**
+ * What the counts of a question report mean, sent with them so every screen
+ * shows the same words beside the same numbers (the words of
+ * `METRIC_DEFINITIONS`, which custom reports show too).
+ */
+export const QUESTION_COUNT_DEFINITIONS = {
+  responses: METRIC_DEFINITIONS.responses,
+  learners: METRIC_DEFINITIONS.learners,
+  correctRate: METRIC_DEFINITIONS.correct_rate,
+  points: METRIC_DEFINITIONS.points,
+} as const;
+
+export const questionCountDefinitionsSchema = z.object({
+  responses: z.string(),
+  learners: z.string(),
+  correctRate: z.string(),
+  points: z.string(),
+});
+export type QuestionCountDefinitions = z.infer<typeof questionCountDefinitionsSchema>;
+
+/** Totals over the date range, whatever the search or correctness filter. */
 export const questionReportTotalsSchema = z.object({
+  /** Every answer, retries included. */
   responses: z.number().int().nonnegative(),
   graded: z.number().int().nonnegative(),
   correct: z.number().int().nonnegative(),
   /** correct / graded, 0 to 1; null when nothing is graded. */
   correctRate: z.number().min(0).max(1).nullable(),
-  points: z.number(),
+  /** Each learner's best points on the question, averaged over learners (retries do not add up); null without points. */
+  points: z.number().nullable(),
+  /** Different learners who answered, each counted once. */
   learners: z.number().int().nonnegative(),
+  definitions: questionCountDefinitionsSchema,
 });
 export type QuestionReportTotals = z.infer<typeof questionReportTotalsSchema>;
 
@@ -137,6 +162,8 @@ export const questionChartResponse = z.object({
         responses: z.number().int().nonnegative(),
         correct: z.number().int().nonnegative(),
         correctRate: z.number().min(0).max(1).nullable(),
+        /** The bucket has not ended yet (today, this week): its count is not comparable with the others. */
+        isPartial: z.boolean(),
       }),
     ),
   }),
@@ -146,16 +173,25 @@ export type QuestionChartResponse = z.infer<typeof questionChartResponse>;
 export const questionLeaderRowSchema = z.object({
   rank: z.number().int().positive(),
   learnerId: z.string(),
+  /** The learner's name, never an e-mail address ("Unnamed learner" when there is none to show). */
   learnerName: z.string().nullable(),
+  /** The learner's best points on the question (a retry replaces, never adds). */
   points: z.number(),
+  /** Their answers, retries included, and how many were right. */
   responses: z.number().int().nonnegative(),
   correct: z.number().int().nonnegative(),
 });
 export type QuestionLeaderRow = z.infer<typeof questionLeaderRowSchema>;
 
+/** What a question's leaderboard ranks, shown with it. */
+export const QUESTION_LEADERS_DEFINITION =
+  'Each learner once, by their best points on the question: a retry replaces a score, it never adds to it.';
+
 export const questionLeadersResponse = z.object({
   question: questionReportSubjectSchema,
   limit: z.number().int(),
+  /** What the ranking counts (`QUESTION_LEADERS_DEFINITION`). */
+  definition: z.string(),
   items: z.array(questionLeaderRowSchema),
 });
 export type QuestionLeadersResponse = z.infer<typeof questionLeadersResponse>;

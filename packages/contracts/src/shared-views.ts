@@ -3,8 +3,11 @@ import { uuidSchema } from './ids';
 import { LEARNING_MESSAGES } from './courses';
 
 import {
+  questionChartResponse,
+  questionLeadersResponse,
   questionLeadersShape,
   questionRangeShape,
+  questionReportResponse,
   questionReportShape,
   checkQuestionDayRange,
 } from './question-reports';
@@ -14,7 +17,10 @@ import {
   reportIntervalShape,
   reportPagingShape,
   reportSearchShape,
+  variableChartResponse,
   variableFilterShape,
+  variableLeadersResponse,
+  variableReportResponse,
 } from './variable-reports';
 
 /**
@@ -59,8 +65,12 @@ const sharedVariableTarget = {
   token,
 };
 
+// A shared view has no learner search: the search matches e-mail addresses
+// too, and a visitor could test whether an address is among the learners.
+// A `q` in the link is dropped (not refused), so an old link still opens.
 export const sharedVariableReportQuery = z
   .object({ ...sharedVariableTarget, ...variableFilterShape, ...reportSearchShape, ...reportPagingShape })
+  .omit({ q: true })
   .superRefine(checkReportRanges);
 export const sharedVariableChartQuery = z
   .object({ ...sharedVariableTarget, ...variableFilterShape, ...reportIntervalShape })
@@ -72,6 +82,7 @@ export const sharedVariableLeadersQuery = z
 export const sharedQuestionParams = z.object({ questionId: z.string().max(100) });
 export const sharedQuestionReportQuery = z
   .object({ token, ...questionReportShape, ...reportPagingShape })
+  .omit({ q: true })
   .superRefine(checkQuestionDayRange);
 export const sharedQuestionChartQuery = z
   .object({ token, ...questionRangeShape, ...reportIntervalShape })
@@ -79,3 +90,25 @@ export const sharedQuestionChartQuery = z
 export const sharedQuestionLeadersQuery = z
   .object({ token, ...questionLeadersShape })
   .superRefine(checkQuestionDayRange);
+
+/**
+ * Whose view it is: every shared answer names the organization that shares
+ * it (its name only: never a person, never an e-mail address).
+ */
+export const sharedViewOrganizationSchema = z.object({ name: z.string() });
+export const sharedViewContextSchema = z.object({ organization: sharedViewOrganizationSchema });
+export type SharedViewContext = z.infer<typeof sharedViewContextSchema>;
+
+const sharedViewContextShape = sharedViewContextSchema.shape;
+export const sharedVariableReportResponse = variableReportResponse.extend(sharedViewContextShape);
+export const sharedVariableChartResponse = variableChartResponse.extend(sharedViewContextShape);
+export const sharedVariableLeadersResponse = variableLeadersResponse.extend(sharedViewContextShape);
+export const sharedQuestionReportResponse = questionReportResponse.extend(sharedViewContextShape);
+export const sharedQuestionChartResponse = questionChartResponse.extend(sharedViewContextShape);
+export const sharedQuestionLeadersResponse = questionLeadersResponse.extend(sharedViewContextShape);
+
+/** The name of the organization a shared-view answer names, or null for any other body. */
+export function sharedViewOrganizationName(body: unknown): string | null {
+  const parsed = sharedViewContextSchema.safeParse(body);
+  return parsed.success ? parsed.data.organization.name : null;
+}

@@ -3,6 +3,7 @@ import { uuidSchema } from './ids';
 import { LEARNING_MESSAGES } from './courses';
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginatedSchema, sortOrderSchema } from './list';
+import { METRIC_DEFINITIONS } from './report-model';
 import { variableDataTypeSchema } from './variables';
 
 /**
@@ -209,17 +210,39 @@ export const variableReportRowSchema = z.object({
 export type VariableReportRow = z.infer<typeof variableReportRowSchema>;
 
 /**
- * Statistics over the filtered latest values. `count` counts learners with
- * a value; the other fields are filled for the variable's data type only.
+ * What the counts of a variable's statistics mean, sent with them so every
+ * screen shows the same words beside the same numbers (the words of
+ * `METRIC_DEFINITIONS`, which custom reports show too).
+ */
+export const VARIABLE_COUNT_DEFINITIONS = {
+  learners: METRIC_DEFINITIONS.learners,
+  values: METRIC_DEFINITIONS.values,
+} as const;
+
+export const variableCountDefinitionsSchema = z.object({ learners: z.string(), values: z.string() });
+export type VariableCountDefinitions = z.infer<typeof variableCountDefinitionsSchema>;
+
+/**
+ * Statistics over the filtered latest values (one per learner and course).
+ * `learners` counts people once, `values` their latest values per course
+ * (a learner in two courses with the variable has two); the other fields
+ * are filled for the variable's data type only.
  */
 export const variableSummarySchema = z.object({
   dataType: variableDataTypeSchema,
+  /** Different learners with a value, each counted once. */
+  learners: z.number().int().nonnegative(),
+  /** Latest values, one per learner and course (what mean, median and the histogram read). */
+  values: z.number().int().nonnegative(),
+  /** The same number as `values` (kept for screens written before `values`). */
   count: z.number().int().nonnegative(),
+  definitions: variableCountDefinitionsSchema,
   distinct: z.number().int().nonnegative(),
   mean: z.number().nullable(),
   median: z.number().nullable(),
   min: z.number().nullable(),
   max: z.number().nullable(),
+  /** The sample standard deviation; null below two numbers. */
   stddev: z.number().nullable(),
   topValues: z.array(z.object({ value: z.string(), count: z.number().int().nonnegative() })),
   trueCount: z.number().int().nonnegative().nullable(),
@@ -249,7 +272,18 @@ export const variableHistoryResponse = z.object({
 });
 export type VariableHistoryResponse = z.infer<typeof variableHistoryResponse>;
 
-export const histogramBinSchema = z.object({ from: z.number(), to: z.number(), count: z.number().int() });
+/**
+ * A histogram bin with "nice" edges (`niceBins`): from `from` (inclusive) to
+ * `to` (exclusive; the last bin holds its upper edge). `label` is how every
+ * screen names it (`binLabel`), the chart, its table and the AI summary alike.
+ */
+export const histogramBinSchema = z.object({
+  from: z.number(),
+  to: z.number(),
+  label: z.string(),
+  count: z.number().int(),
+});
+export type HistogramBin = z.infer<typeof histogramBinSchema>;
 export const categoryCountSchema = z.object({ label: z.string(), count: z.number().int() });
 
 export const variableDistributionSchema = z.discriminatedUnion('kind', [
@@ -265,6 +299,8 @@ export const trendPointSchema = z.object({
   count: z.number().int().nonnegative(),
   /** Numbers only. */
   mean: z.number().nullable(),
+  /** The bucket has not ended yet (today, this week): its count is not comparable with the others. */
+  isPartial: z.boolean(),
 });
 export type TrendPointData = z.infer<typeof trendPointSchema>;
 
@@ -278,6 +314,7 @@ export type VariableChartResponse = z.infer<typeof variableChartResponse>;
 export const leaderRowSchema = z.object({
   rank: z.number().int().positive(),
   learnerId: z.string(),
+  /** The learner's name, never an e-mail address ("Unnamed learner" when there is none to show). */
   learnerName: z.string().nullable(),
   courseTitle: z.string(),
   value: z.string().nullable(),
@@ -286,10 +323,16 @@ export const leaderRowSchema = z.object({
 });
 export type LeaderRow = z.infer<typeof leaderRowSchema>;
 
+/** What a leaderboard of a variable ranks, shown with it. */
+export const VARIABLE_LEADERS_DEFINITION =
+  'Each learner once, by their latest value; a learner with the variable in several courses is placed by the value that ranks them first.';
+
 export const variableLeadersResponse = z.object({
   variable: variableReportSubjectSchema,
   order: sortOrderSchema,
   limit: z.number().int(),
+  /** What the ranking counts (`VARIABLE_LEADERS_DEFINITION`). */
+  definition: z.string(),
   items: z.array(leaderRowSchema),
 });
 export type VariableLeadersResponse = z.infer<typeof variableLeadersResponse>;

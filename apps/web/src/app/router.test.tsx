@@ -37,8 +37,10 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('renders the home page inside the page landmarks, with the live status', async () => {
-    stubFetch(() => jsonResponse(200, { status: 'ok', database: 'pglite', version: '0.1.0' }));
+  it('renders the home page inside the page landmarks, without server internals', async () => {
+    const fetchMock = stubFetch(() =>
+      jsonResponse(200, { status: 'ok', database: 'pglite', version: '0.1.0' }),
+    );
     renderAt('/');
 
     expect(
@@ -48,7 +50,25 @@ describe('routes', () => {
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Start free/ })).toHaveAttribute('href', '/signup');
-    expect(await screen.findByText('PGlite')).toBeInTheDocument();
+    // A visitor is told nothing about how the server runs (engine, version, health).
+    expect(screen.queryByText(/PGlite|PostgreSQL|System status/)).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => typeof url === 'string' && url.includes('/api/health'))).toBe(
+      false,
+    );
+  });
+
+  it('says plainly on /chat/:id that the assistant is not available yet, with no chat box', async () => {
+    stubFetch(() => jsonResponse(401, { error: 'Not authenticated', code: 'UNAUTHENTICATED' }));
+    renderAt('/chat/agent-1');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This assistant is not available yet' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/not part of CourseLens yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.queryByText(/What will appear here/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument();
   });
 
   it.each([

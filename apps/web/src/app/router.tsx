@@ -7,15 +7,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { activityRoutes } from '@/features/activity/routes';
 import { aiSummaryRoutes } from '@/features/ai-summaries/routes';
-import { courseRoutes } from '@/features/courses/routes';
+import { courseRoutes, courseSectionRoutes } from '@/features/courses/routes';
 import { customReportRoutes, publicReportRoutes } from '@/features/custom-reports/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { learnerRoutes } from '@/features/learners/routes';
 import { questionReportRoutes, sharedQuestionReportRoutes } from '@/features/question-reports/routes';
-import { questionRoutes } from '@/features/questions/routes';
-import { healthQueryOptions } from '@/features/system/api/get-health';
+import { courseQuestionRoutes, questionRoutes } from '@/features/questions/routes';
 import { sharedVariableReportRoutes, variableReportRoutes } from '@/features/variable-reports/routes';
-import { variableRoutes } from '@/features/variables/routes';
+import { courseVariableRoutes, variableRoutes } from '@/features/variables/routes';
 import {
   ensureCurrentOrganization,
   getPostSignInPath,
@@ -81,8 +80,15 @@ const featureRoutes: RouteObject[] = [
   ...aiSummaryRoutes,
 ];
 
+/** The screens of one course, mounted inside the course layout (one header, one width). */
+const coursePageRoutes: RouteObject[] = [
+  ...courseSectionRoutes,
+  ...courseVariableRoutes,
+  ...courseQuestionRoutes,
+];
+
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const builtPaths = new Set(featureRoutes.map((route) => route.path));
+  const builtPaths = new Set([...featureRoutes, ...coursePageRoutes].map((route) => route.path));
   const authScreens = screens.filter((screen) => screen.access === 'auth' && !builtPaths.has(screen.path));
   const publicScreens = screens.filter((screen) => screen.access === 'public');
 
@@ -106,7 +112,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           // A signed-in user on / goes to /dashboard (spec section 2).
           loader: async () => {
             if (await loadSession(queryClient)) return redirect(paths.dashboard.href());
-            void queryClient.prefetchQuery(healthQueryOptions());
             return null;
           },
           lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }),
@@ -162,6 +167,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             Component: (await import('@/features/team/components/team-signup-page')).TeamSignupPage,
           }),
         },
+        {
+          // Custom AI agents come later: the page says the assistant is not available yet.
+          path: paths.chatbots.chat.path,
+          lazy: async () => ({
+            Component: (await import('./routes/public/chat-unavailable')).ChatUnavailableRoute,
+          }),
+        },
         ...publicReportRoutes,
         ...sharedVariableReportRoutes,
         ...sharedQuestionReportRoutes,
@@ -205,6 +217,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             ...featureRoutes,
+            {
+              lazy: async () => ({
+                Component: (await import('./routes/app/course-layout')).CourseLayout,
+              }),
+              children: coursePageRoutes,
+            },
             ...authScreens.map(featureRoute),
           ],
         },

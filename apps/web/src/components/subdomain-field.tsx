@@ -22,7 +22,8 @@ export function SubdomainField({ organizationName, error, ...inputProps }: Subdo
       autoComplete="off"
       autoCapitalize="none"
       spellCheck={false}
-      placeholder={suggested || 'acme-learning'}
+      // Only a subdomain derived from what was typed: never a made-up example.
+      placeholder={suggested || undefined}
       hint={
         suggested
           ? `Leave empty to use “${suggested}” (or a free variant of it).`

@@ -2,8 +2,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import {
+  CURRENT_ORGANIZATION_KEY,
   SESSION_TOKEN_KEY,
+  ensureCurrentOrganization,
   getPostSignInPath,
+  getSelectedOrganizationId,
   pickCurrentOrganization,
   selectOrganization,
   signOut,
@@ -47,7 +50,10 @@ describe('session start-up and sign-out', () => {
     window.localStorage.clear();
     selectOrganization(null);
   });
-  afterEach(() => window.localStorage.clear());
+  afterEach(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
 
   it('without a token sends nothing and is signed out', async () => {
     const fetchMock = vi.fn();
@@ -67,7 +73,10 @@ describe('session start-up and sign-out', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/me');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
-    expect(window.localStorage.getItem('courselens.currentOrganizationId')).toBe('b');
+    expect(getSelectedOrganizationId()).toBe('b');
+    // The primary is looked up again on every fresh load: nothing is stored.
+    expect(window.sessionStorage.getItem(CURRENT_ORGANIZATION_KEY)).toBeNull();
+    expect(window.localStorage.getItem(CURRENT_ORGANIZATION_KEY)).toBeNull();
   });
 
   it('a failing profile request is ignored silently; a 401 drops the token', async () => {
@@ -97,5 +106,92 @@ describe('session start-up and sign-out', () => {
     expect(url).toBe('/api/session');
     expect(init.method).toBe('DELETE');
     expect(window.localStorage.getItem(SESSION_TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe('current organization on a fresh load', () => {
+  const profile = (organizations: OrganizationMembership[]) => ({
+    user: { id: 'u', name: 'Ada', email: 'ada@x.dev' },
+    organizations,
+  });
+
+  beforeEach(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+    selectOrganization(null);
+    window.localStorage.setItem(SESSION_TOKEN_KEY, 'tok');
+  });
+  afterEach(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+
+  it('a pick made in this tab wins over the primary, and only in this tab', async () => {
+    selectOrganization('c');
+    expect(window.sessionStorage.getItem(CURRENT_ORGANIZATION_KEY)).toBe('c');
+    expect(window.localStorage.getItem(CURRENT_ORGANIZATION_KEY)).toBeNull();
+
+    // The same tab reloads: sessionStorage still holds the pick.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(profile([org('a'), org('b', true), org('c')]))),
+    );
+    await startSession(new QueryClient());
+    expect(getSelectedOrganizationId()).toBe('c');
+  });
+
+  it('ignores (and forgets) a pick left in localStorage by an older version', async () => {
+    window.localStorage.setItem(CURRENT_ORGANIZATION_KEY, 'c');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(profile([org('a'), org('b', true), org('c')]))),
+    );
+    await startSession(new QueryClient());
+    expect(getSelectedOrganizationId()).toBe('b');
+    expect(window.localStorage.getItem(CURRENT_ORGANIZATION_KEY)).toBeNull();
+  });
+
+  it('without a primary organization the first one is current', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(profile([org('a'), org('c')]))),
+    );
+    await startSession(new QueryClient());
+    expect(getSelectedOrganizationId()).toBe('a');
+  });
+
+  it('forgets a pick of an organization the user no longer belongs to', () => {
+    selectOrganization('gone');
+    expect(ensureCurrentOrganization(profile([org('a'), org('b', true)]))?.id).toBe('b');
+    expect(window.sessionStorage.getItem(CURRENT_ORGANIZATION_KEY)).toBeNull();
+  });
+
+  it('keeps the current organization while another one becomes primary, until the next load', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(profile([org('a', true), org('b')]))),
+    );
+    await startSession(new QueryClient());
+    expect(getSelectedOrganizationId()).toBe('a');
+    // Marking b primary refetches the profile; the page stays on a.
+    expect(ensureCurrentOrganization(profile([org('a'), org('b', true)]))?.id).toBe('a');
+    // A fresh load follows the new primary.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(profile([org('a'), org('b', true)]))),
+    );
+    await startSession(new QueryClient());
+    expect(getSelectedOrganizationId()).toBe('b');
+  });
+
+  it('signing out forgets the pick', async () => {
+    selectOrganization('c');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+    await signOut(new QueryClient());
+    expect(window.sessionStorage.getItem(CURRENT_ORGANIZATION_KEY)).toBeNull();
+    expect(getSelectedOrganizationId()).toBeNull();
   });
 });

@@ -6,8 +6,10 @@
  *   sent by `lib/api-client` as `Authorization: Bearer …` on every request,
  *   with the current organization as `X-Organization-Id`.
  * - `useSession()` reads `GET /api/me` through TanStack Query.
- * - The current organization is the one the user selected (kept in
- *   localStorage), else the primary one, else the first (spec section 2).
+ * - The current organization is the one the user picked in this tab (kept
+ *   in sessionStorage, so it survives a reload of this tab only), else the
+ *   primary one, else the first (spec section 2). Another tab, or a new
+ *   visit, starts from the primary organization again.
  * - Failures while loading the session or the organization are swallowed: the
  *   visitor is treated as signed out, as the spec asks for start-up errors.
  *
@@ -57,9 +59,38 @@ function writeStorage(key: string, value: string | null): void {
   }
 }
 
+function readTabStorage(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeTabStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, value);
+  } catch {
+    // Storage blocked: the choice lasts until the page is reloaded.
+  }
+}
+
 const organizationListeners = new Set<() => void>();
-let selectedOrganizationId: string | null = readStorage(CURRENT_ORGANIZATION_KEY);
+/** The organization the user picked in this tab (sessionStorage), if any. */
+let chosenOrganizationId: string | null = readTabStorage(CURRENT_ORGANIZATION_KEY);
+/**
+ * The current organization of this page: the tab's choice, else the one
+ * settled at start-up. Kept in memory so that marking another organization
+ * primary does not switch the organization under the user's feet; a reload
+ * settles it again.
+ */
+let selectedOrganizationId: string | null = chosenOrganizationId;
 let memoryToken: string | null = null;
+
+function notifyOrganizationListeners(): void {
+  for (const listener of organizationListeners) listener();
+}
 
 export function getSessionToken(): string | null {
   return readStorage(SESSION_TOKEN_KEY) ?? memoryToken;
@@ -74,11 +105,16 @@ export function getSelectedOrganizationId(): string | null {
   return selectedOrganizationId;
 }
 
-/** Makes `organizationId` the current organization (this browser only). */
+/**
+ * The user picks `organizationId` as the current organization: it stays
+ * current in this tab, across reloads, until another pick or sign-out. Other
+ * tabs are not affected.
+ */
 export function selectOrganization(organizationId: string | null): void {
+  chosenOrganizationId = organizationId;
   selectedOrganizationId = organizationId;
-  writeStorage(CURRENT_ORGANIZATION_KEY, organizationId);
-  for (const listener of organizationListeners) listener();
+  writeTabStorage(CURRENT_ORGANIZATION_KEY, organizationId);
+  notifyOrganizationListeners();
 }
 
 function subscribeOrganization(listener: () => void): () => void {
@@ -138,6 +174,11 @@ export async function loadSession(queryClient: QueryClient): Promise<SessionProf
  * the current organization. Every error is ignored.
  */
 export async function startSession(queryClient: QueryClient): Promise<SessionProfile | null> {
+  // A fresh load: only a pick made in this tab counts. Earlier versions kept
+  // the pick in localStorage, where it leaked into every tab and visit.
+  chosenOrganizationId = readTabStorage(CURRENT_ORGANIZATION_KEY);
+  selectedOrganizationId = chosenOrganizationId;
+  writeStorage(CURRENT_ORGANIZATION_KEY, null);
   configureApiClient({
     getAuthToken: getSessionToken,
     getOrganizationId: () => {
@@ -156,10 +197,24 @@ export async function startSession(queryClient: QueryClient): Promise<SessionPro
   return profile;
 }
 
-/** Stores the current organization when none (or one the user left) is selected. */
+/**
+ * Settles the current organization of this page: the tab's pick while the
+ * user still belongs to it, else the primary one, else the first. Only a
+ * pick is stored; the primary is looked up again on every fresh load.
+ */
 export function ensureCurrentOrganization(profile: SessionProfile): OrganizationMembership | null {
+  const isMember = (id: string | null) =>
+    profile.organizations.some((organization) => organization.id === id);
+  if (chosenOrganizationId !== null && !isMember(chosenOrganizationId)) {
+    chosenOrganizationId = null;
+    writeTabStorage(CURRENT_ORGANIZATION_KEY, null);
+  }
   const current = pickCurrentOrganization(profile.organizations, selectedOrganizationId);
-  if (current?.id !== selectedOrganizationId) selectOrganization(current?.id ?? null);
+  const currentId = current?.id ?? null;
+  if (currentId !== selectedOrganizationId) {
+    selectedOrganizationId = currentId;
+    notifyOrganizationListeners();
+  }
   return current;
 }
 

@@ -1,22 +1,33 @@
-import type { AiSummaryStatistics, SummaryTrend } from '@courselens/contracts';
+import {
+  AI_SUMMARY_COUNT_DEFINITIONS,
+  binLabel,
+  type AiSummaryStatistics,
+  type SummaryTrend,
+} from '@courselens/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   buildLlmPrompt,
   formatDay,
   normalizeLlmText,
-  redactEmails,
   trendDirection,
   writeBuiltinSummary,
 } from './ai-summaries.engines';
 
-function weeks(points: [values: number, mean: number | null][]): SummaryTrend['weeks'] {
+/** Twelve weeks ending with `points`; the last one is the current (partial) week when `isLastPartial`. */
+function weeks(
+  points: [values: number, mean: number | null][],
+  isLastPartial = false,
+): SummaryTrend['weeks'] {
   const padded = [...Array<[number, number | null]>(12 - points.length).fill([0, null]), ...points];
   return padded.map(([values, mean], index) => ({
     weekStart: new Date(Date.UTC(2026, 0, 5 + 7 * index)).toISOString(),
     values,
     mean,
+    isPartial: isLastPartial && index === padded.length - 1,
   }));
 }
+
+const bin = (from: number, to: number, count: number) => ({ from, to, label: binLabel({ from, to }), count });
 
 function statistics(overrides: Partial<AiSummaryStatistics> = {}): AiSummaryStatistics {
   const trendWeeks = weeks([
@@ -36,17 +47,16 @@ function statistics(overrides: Partial<AiSummaryStatistics> = {}): AiSummaryStat
       courseTitle: 'Workplace Safety',
     },
     learners: 6,
-    values: 10,
+    values: 6,
+    recordedValues: 10,
+    definitions: { ...AI_SUMMARY_COUNT_DEFINITIONS },
     distinctValues: 6,
     firstRecordedAt: '2026-01-06T10:00:00.000Z',
     lastRecordedAt: '2026-03-21T10:00:00.000Z',
     numeric: { mean: 68.33, median: 77.5, standardDeviation: 26.87, min: 10, max: 90, q1: 71.25, q3: 83.75 },
     distribution: {
       kind: 'histogram',
-      bins: [
-        { from: 10, to: 50, count: 1 },
-        { from: 50, to: 90, count: 5 },
-      ],
+      bins: [bin(10, 50, 1), bin(50, 90, 5)],
     },
     trend: { metric: 'mean', weeks: trendWeeks, ...trendDirection('mean', trendWeeks) },
     outliers: { lowerFence: 52.5, upperFence: 102.5, count: 1, learners: [{ name: 'Eve', value: '10' }] },
@@ -73,7 +83,7 @@ describe('the built-in engine', () => {
       [
         "“Final score” (final_score) in Workplace Safety: 6 learners have a value, from 10 values recorded between 6 Jan 2026 and 21 Mar 2026. Figures below use each learner's latest value; the trend uses every value recorded.",
         'The average latest value is 68.33 and the median 77.5 (half of the learners are at or below it). Values range from 10 to 90; the middle half lies between 71.25 and 83.75, and the standard deviation is 26.87. The average sits below the median: a few low values pull it down.',
-        'The most crowded range is 50 to 90, with 5 learners (83%).',
+        'The most crowded range is 50–90, with 5 learners (83%).',
         '1 learner is unusually far from the rest (below 52.5): Eve (10).',
         '- Highest: Cyd (90), Dan (85) and Ann (80)\n- Lowest: Eve (10), Bob (70) and An unnamed learner (75)',
         'In the last 12 weeks, 10 values were recorded, in 2 weeks. The weekly average rose from 60 to 72.',
@@ -91,6 +101,7 @@ describe('the built-in engine', () => {
       statistics({
         learners: 0,
         values: 0,
+        recordedValues: 0,
         distinctValues: 0,
         numeric: null,
         distribution: null,
@@ -112,14 +123,15 @@ describe('the built-in engine', () => {
       statistics({
         learners: 1,
         values: 1,
+        recordedValues: 1,
         distinctValues: 1,
         firstRecordedAt: '2026-03-20T10:00:00.000Z',
         lastRecordedAt: '2026-03-20T10:00:00.000Z',
         numeric: { mean: 42, median: 42, standardDeviation: 0, min: 42, max: 42, q1: 42, q3: 42 },
-        distribution: { kind: 'histogram', bins: [{ from: 42, to: 42, count: 1 }] },
+        distribution: { kind: 'histogram', bins: [bin(42, 42, 1)] },
         outliers: { lowerFence: 42, upperFence: 42, count: 0, learners: [] },
         topLearners: [{ name: 'Ann', value: '42' }],
-        bottomLearners: [{ name: 'Ann', value: '42' }],
+        bottomLearners: [],
         trend: { metric: 'mean', weeks: single, ...trendDirection('mean', single) },
         otherCourses: [],
       }),
@@ -275,6 +287,38 @@ describe('the built-in engine', () => {
     expect(text).not.toContain('Here the');
   });
 
+  it('names a range by the label of one of the chart’s bins', () => {
+    const bins = [bin(0.1, 0.2, 1), bin(0.2, 0.3, 4), bin(0.3, 0.4, 1)];
+    const text = writeBuiltinSummary(statistics({ distribution: { kind: 'histogram', bins } }));
+    expect(text).toContain('The most crowded range is 0.2–0.3, with 4 learners (67%).');
+  });
+
+  it('leaves the lowest line out when every learner ranked is among the highest', () => {
+    const text = writeBuiltinSummary(
+      statistics({
+        learners: 3,
+        topLearners: [
+          { name: 'Cyd', value: '90' },
+          { name: 'Dan', value: '85' },
+        ],
+        bottomLearners: [{ name: 'Ann', value: '80' }],
+      }),
+    );
+    expect(text).toContain('- Highest: Cyd (90) and Dan (85)\n- Lowest: Ann (80)');
+    const alone = writeBuiltinSummary(
+      statistics({ learners: 2, topLearners: [{ name: 'Cyd', value: '90' }], bottomLearners: [] }),
+    );
+    expect(alone).toContain('- Highest: Cyd (90)');
+    expect(alone).not.toContain('Lowest');
+  });
+
+  it('counts latest values per course beside the learners when they differ', () => {
+    const text = writeBuiltinSummary(statistics({ learners: 4, values: 6 }));
+    expect(text).toContain(
+      '4 learners have a value, from 10 values recorded between 6 Jan 2026 and 21 Mar 2026. Counting one latest value per learner and course, that is 6 values.',
+    );
+  });
+
   it('says when nothing was recorded recently', () => {
     const text = writeBuiltinSummary(
       statistics({
@@ -340,25 +384,36 @@ describe('trend direction', () => {
     });
     expect(trendDirection('mean', weeks([]))).toEqual({ direction: 'not-enough-data', from: null, to: null });
   });
+
+  it('leaves the current week out: it is not over, so neither its count nor its mean compares', () => {
+    const current = weeks(
+      [
+        [10, 60],
+        [10, 60],
+        [2, 80],
+      ],
+      true,
+    );
+    expect(trendDirection('values', current)).toEqual({ direction: 'flat', from: 10, to: 10 });
+    expect(trendDirection('mean', current)).toEqual({ direction: 'flat', from: 60, to: 60 });
+  });
 });
 
 describe('the LLM engine’s input and output', () => {
-  it('sends the statistics as JSON with every e-mail-shaped text removed', () => {
+  it('sends the statistics and what their counts mean as JSON, every e-mail address hidden', () => {
     const prompt = buildLlmPrompt(
       statistics({
-        subject: { ...statistics().subject, description: 'Ask ann.lee@example.com or <bob@corp.io>' },
+        subject: {
+          ...statistics().subject,
+          description: 'Ask ann.lee@example.com or <bob@corp.io>, mail a.b+c@x.co.uk',
+        },
       }),
     );
     expect(prompt).toContain('"median": 77.5');
     expect(prompt).toContain('"name": "Cyd"');
-    expect(prompt).toContain('Ask [e-mail removed] or <[e-mail removed]>');
+    expect(prompt).toContain(`"recordedValues": "${AI_SUMMARY_COUNT_DEFINITIONS.recordedValues}"`);
+    expect(prompt).toContain('Ask (hidden) or <(hidden)>, mail (hidden)');
     expect(prompt).not.toContain('@');
-  });
-
-  it('redacts addresses in free text', () => {
-    expect(redactEmails('mail a.b+c@x.co.uk, then "d@e.fr".')).toBe(
-      'mail [e-mail removed], then "[e-mail removed]".',
-    );
   });
 
   it('strips Markdown headings and emphasis, keeps "- " bullets', () => {

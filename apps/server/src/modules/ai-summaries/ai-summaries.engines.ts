@@ -4,6 +4,7 @@ import {
   type SummaryRankedLearner,
   type SummaryTrend,
 } from '@courselens/contracts';
+import { withoutEmails } from '../metrics/privacy';
 
 // The two engines of the AI summary (architecture guide, "AI features
 // without a model"). Both read the same statistics, computed in SQL: the
@@ -67,14 +68,16 @@ function variableLabel(statistics: AiSummaryStatistics): string {
  * The direction of a weekly series: compares the first and the last week
  * that had values. A change within the tolerance is "flat": 5% of the larger
  * of the two for means, 5 points for rates, 20% for counts of values (weekly
- * counts are noisy).
+ * counts are noisy). The current week is not over, so it is not comparable
+ * (a few days' count reads as a fall, a few values' mean as a swing): it is
+ * left out.
  */
 export function trendDirection(
   metric: SummaryTrend['metric'],
   weeks: SummaryTrend['weeks'],
 ): Pick<SummaryTrend, 'direction' | 'from' | 'to'> {
   const points = weeks
-    .filter((week) => week.values > 0)
+    .filter((week) => week.values > 0 && !week.isPartial)
     .map((week) => (metric === 'values' ? week.values : week.mean))
     .filter((value): value is number => value !== null);
   const from = points[0];
@@ -97,14 +100,18 @@ export function trendDirection(
 
 function overview(statistics: AiSummaryStatistics): string {
   const label = variableLabel(statistics);
-  const { learners, values, firstRecordedAt, lastRecordedAt } = statistics;
+  const { learners, values, recordedValues, firstRecordedAt, lastRecordedAt } = statistics;
   const period =
     firstRecordedAt && lastRecordedAt
       ? formatDay(firstRecordedAt) === formatDay(lastRecordedAt)
         ? ` on ${formatDay(firstRecordedAt)}`
         : ` between ${formatDay(firstRecordedAt)} and ${formatDay(lastRecordedAt)}`
       : '';
-  const intro = `${label}: ${plural(learners, 'learner')} ${learners === 1 ? 'has' : 'have'} a value, from ${plural(values, 'value')} recorded${period}.`;
+  const perCourse =
+    values !== learners
+      ? ` Counting one latest value per learner and course, that is ${plural(values, 'value')}.`
+      : '';
+  const intro = `${label}: ${plural(learners, 'learner')} ${learners === 1 ? 'has' : 'have'} a value, from ${plural(recordedValues, 'value')} recorded${period}.${perCourse}`;
   if (learners === 1) {
     return `${intro} With a single learner this describes one person, not a group: read it as a snapshot.`;
   }
@@ -147,7 +154,7 @@ function numberParagraphs(statistics: AiSummaryStatistics): string[] {
     const fullest = distribution.bins.reduce((best, bin) => (bin.count > best.count ? bin : best));
     if (total > 0) {
       paragraphs.push(
-        `The most crowded range is ${formatNumber(fullest.from)} to ${formatNumber(fullest.to)}, with ${plural(fullest.count, 'learner')} (${formatPercent(fullest.count / total)}).`,
+        `The most crowded range is ${fullest.label}, with ${plural(fullest.count, 'learner')} (${formatPercent(fullest.count / total)}).`,
       );
     }
   }
@@ -238,9 +245,12 @@ function rankingParagraph(statistics: AiSummaryStatistics): string[] {
   if (statistics.learners < 2 || statistics.topLearners.length === 0) return [];
   const highest = isDate ? 'Most recent' : 'Highest';
   const lowest = isDate ? 'Earliest' : 'Lowest';
+  // The two lists never share a learner (the metrics layer splits a small group between them).
   const lines = [
     `- ${highest}: ${listOf(statistics.topLearners.map((learner) => rankedValue(learner, isDate)))}`,
-    `- ${lowest}: ${listOf(statistics.bottomLearners.map((learner) => rankedValue(learner, isDate)))}`,
+    ...(statistics.bottomLearners.length > 0
+      ? [`- ${lowest}: ${listOf(statistics.bottomLearners.map((learner) => rankedValue(learner, isDate)))}`]
+      : []),
   ];
   return [lines.join('\n')];
 }
@@ -339,13 +349,6 @@ export function writeBuiltinSummary(statistics: AiSummaryStatistics): string {
 
 // ---- the LLM engine ----------------------------------------------------------------
 
-const EMAIL = /[^\s@"'<>()[\],;:]+@[^\s@"'<>()[\],;:]+\.[^\s@"'<>()[\],;:]+/g;
-
-/** Replaces anything shaped like an e-mail address: the model must never see one. */
-export function redactEmails(text: string): string {
-  return text.replace(EMAIL, '[e-mail removed]');
-}
-
 export const LLM_SUMMARY_SYSTEM = [
   'You write short summaries of learning data for the managers of an online course.',
   'You receive statistics about one variable (a value that the course records for each learner) as JSON.',
@@ -355,11 +358,11 @@ export const LLM_SUMMARY_SYSTEM = [
   'Mention learners only by the names given. Plain text only: no headings, no bold, no tables; a list may use lines starting with "- ".',
 ].join(' ');
 
-/** The prompt of the LLM engine: the statistics as JSON, with any e-mail-shaped text removed. */
+/** The prompt of the LLM engine: the statistics as JSON, with any e-mail address hidden (the model must never see one). */
 export function buildLlmPrompt(statistics: AiSummaryStatistics): string {
-  return redactEmails(
+  return withoutEmails(
     [
-      `Summarize the variable described by these statistics (computed ${statistics.computedAt}; "learners" counts learners with a value, "values" every value recorded).`,
+      `Summarize the variable described by these statistics (computed ${statistics.computedAt}; "definitions" says what each count counts).`,
       'Statistics:',
       JSON.stringify(statistics, null, 2),
     ].join('\n'),

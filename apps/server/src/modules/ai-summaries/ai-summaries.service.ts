@@ -1,4 +1,5 @@
 import {
+  AI_SUMMARY_COUNT_DEFINITIONS,
   AI_SUMMARY_MESSAGES,
   AI_SUMMARY_NAMED_OUTLIERS,
   AI_SUMMARY_RANKED_LEARNERS,
@@ -7,6 +8,7 @@ import {
   aiSummaryStatisticsSchema,
   type AiSummaryStatistics,
   type AiSummarySubject,
+  type SummaryCourseComparison,
   type SummaryDistribution,
   type SummaryRankedLearner,
   type SummaryTrend,
@@ -17,31 +19,28 @@ import type { Database } from '../../db/client';
 import type { AiSummarySourceKind } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { LlmEngine } from '../../lib/llm';
+import { withoutEmails } from '../metrics/privacy';
+import {
+  getByCourse,
+  getCategories,
+  getHighestAndLowest,
+  getHistogram,
+  getOutliers,
+  getTrend,
+  getUsage,
+  getValueSummary,
+  isRankable,
+  type Leader,
+} from '../metrics/statistics.service';
+import { selectCourseVariables, type CourseVariableRow, type ValueSource } from '../metrics/value-source';
 import {
   LLM_SUMMARY_SYSTEM,
   buildLlmPrompt,
   normalizeLlmText,
-  redactEmails,
   trendDirection,
   writeBuiltinSummary,
 } from './ai-summaries.engines';
-import {
-  findCachedSummary,
-  findCourseVariableById,
-  findCourseVariableByName,
-  selectHistogram,
-  selectLatestSummary,
-  selectOtherCourses,
-  selectOutliers,
-  selectRankedLearners,
-  selectTopValues,
-  selectUsage,
-  selectWeeklyTrend,
-  upsertSummary,
-  type RankedRow,
-  type SubjectRow,
-  type ValueScope,
-} from './ai-summaries.queries';
+import { findCachedSummary, upsertSummary } from './ai-summaries.queries';
 
 /** What a summary is written about and where it is cached. */
 export type SummarySource = {
@@ -49,10 +48,10 @@ export type SummarySource = {
   /** Unique within the organization and kind. */
   key: string;
   subject: AiSummarySubject;
-  scope: ValueScope;
+  /** Where its values live (the metrics layer's value source). */
+  source: ValueSource;
 };
 
-const HISTOGRAM_BINS = 10;
 const TOP_VALUES = 5;
 const OTHER_COURSES = 10;
 
@@ -61,7 +60,7 @@ function toIso(value: Date | string | null | undefined): string | null {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-function courseVariableSource(organizationId: string, row: SubjectRow): SummarySource {
+function courseVariableSource(organizationId: string, row: CourseVariableRow): SummarySource {
   return {
     // One summary per course variable, whichever page (by id or by course and
     // name) asks for it: both show the same text.
@@ -69,7 +68,7 @@ function courseVariableSource(organizationId: string, row: SubjectRow): SummaryS
     key: `${row.course_id}:${row.name}`,
     subject: {
       variableType: 'course',
-      variableId: row.variable_id,
+      variableId: row.id,
       variableName: row.name,
       variableTitle: row.title,
       description: row.description,
@@ -77,7 +76,7 @@ function courseVariableSource(organizationId: string, row: SubjectRow): SummaryS
       courseId: row.course_id,
       courseTitle: row.course_title,
     },
-    scope: { kind: 'course_variable', organizationId, variableId: row.variable_id, dataType: row.data_type },
+    source: { kind: 'course_variable', organizationId, variableIds: [row.id], dataType: row.data_type },
   };
 }
 
@@ -86,7 +85,11 @@ export async function resolveCourseVariableSource(
   db: Database,
   input: { organizationId: string; courseId: string; variableName: string },
 ): Promise<SummarySource> {
-  const row = await findCourseVariableByName(db, input.organizationId, input.courseId, input.variableName);
+  const [row] = await selectCourseVariables(db, {
+    organizationId: input.organizationId,
+    courseId: input.courseId,
+    name: input.variableName,
+  });
   if (!row) throw new AppError('NOT_FOUND', LEARNING_MESSAGES.variableNotFound);
   return courseVariableSource(input.organizationId, row);
 }
@@ -96,7 +99,10 @@ export async function resolveVariableSource(
   db: Database,
   input: { organizationId: string; variableId: string },
 ): Promise<SummarySource> {
-  const row = await findCourseVariableById(db, input.organizationId, input.variableId);
+  const [row] = await selectCourseVariables(db, {
+    organizationId: input.organizationId,
+    variableId: input.variableId,
+  });
   if (!row) throw new AppError('NOT_FOUND', LEARNING_MESSAGES.variableNotFound);
   return courseVariableSource(input.organizationId, row);
 }
@@ -104,132 +110,167 @@ export async function resolveVariableSource(
 /**
  * An agent (chatbot) variable. Agents and their variables arrive with a later
  * issue: until then none exists, and the answer says so. Wiring them means
- * resolving the row here and adding its tables to `valueTables`.
+ * resolving the row here and adding their kind to `metrics/value-source.ts`.
  */
 export function resolveChatbotVariableSource(): never {
   throw new AppError('NOT_FOUND', AI_SUMMARY_MESSAGES.chatbotVariablesUnavailable);
 }
 
-function displayName(row: RankedRow): SummaryRankedLearner {
-  return { name: row.name ?? 'An unnamed learner', value: row.value ?? '' };
+/** A ranked learner as the summary names them: the display name and the value as written. */
+function rankedLearner(leader: Leader, isDate: boolean): SummaryRankedLearner {
+  const value = isDate ? (leader.valueDate?.slice(0, 10) ?? '') : String(leader.valueNumber ?? '');
+  return { name: leader.learnerName, value };
 }
 
-/** Every figure the engines write from, computed in the database. */
+/**
+ * The variable of the same name in the organization's other live courses:
+ * learners with a value and their mean (numbers) or share of true
+ * (booleans) when the other variable has the same data type.
+ */
+async function compareOtherCourses(
+  db: Database,
+  summarySource: SummarySource,
+): Promise<SummaryCourseComparison[]> {
+  const { subject, source } = summarySource;
+  const rows = await selectCourseVariables(db, {
+    organizationId: source.organizationId,
+    name: subject.variableName,
+  });
+  const others = rows.filter((row) => row.id !== subject.variableId);
+  if (others.length === 0) return [];
+  const figures = await getByCourse(db, {
+    kind: source.kind,
+    organizationId: source.organizationId,
+    variableIds: others.map((row) => row.id),
+    dataType: subject.dataType,
+  });
+  const byCourse = new Map(figures.map((figure) => [figure.courseId, figure]));
+  return others
+    .map((row) => {
+      const figure = byCourse.get(row.course_id);
+      return {
+        courseId: row.course_id,
+        courseTitle: row.course_title,
+        learners: figure?.learners ?? 0,
+        mean: row.data_type === subject.dataType ? (figure?.mean ?? null) : null,
+      };
+    })
+    .sort(
+      (a, b) =>
+        b.learners - a.learners ||
+        a.courseTitle.toLowerCase().localeCompare(b.courseTitle.toLowerCase()) ||
+        a.courseId.localeCompare(b.courseId),
+    )
+    .slice(0, OTHER_COURSES);
+}
+
+/**
+ * Every figure the engines write from, computed in the database by the
+ * metrics layer: the same learners, values, mean and bins the variable
+ * report and a custom report show for the variable.
+ */
 export async function computeStatistics(
   db: Database,
-  source: SummarySource,
+  summarySource: SummarySource,
   now: Date,
 ): Promise<AiSummaryStatistics> {
-  const { scope, subject } = source;
-  const [usage, latest, weeks, otherCourses] = await Promise.all([
-    selectUsage(db, scope),
-    selectLatestSummary(db, scope),
-    selectWeeklyTrend(db, scope, { now, weeks: AI_SUMMARY_TREND_WEEKS }),
-    subject.courseId === null
-      ? Promise.resolve([])
-      : selectOtherCourses(db, {
-          organizationId: scope.organizationId,
-          variableId: subject.variableId,
-          name: subject.variableName,
-          dataType: subject.dataType,
-          limit: OTHER_COURSES,
-        }),
+  const { source, subject } = summarySource;
+  const [usage, summary, weeks, otherCourses] = await Promise.all([
+    getUsage(db, source),
+    getValueSummary(db, source),
+    getTrend(db, source, {
+      interval: 'week',
+      axis: { kind: 'window', now, buckets: AI_SUMMARY_TREND_WEEKS },
+      now,
+    }),
+    subject.courseId === null ? Promise.resolve([]) : compareOtherCourses(db, summarySource),
   ]);
 
-  const hasNumbers =
-    subject.dataType === 'number' &&
-    latest.numbers > 0 &&
-    latest.mean !== null &&
-    latest.median !== null &&
-    latest.min !== null &&
-    latest.max !== null &&
-    latest.q1 !== null &&
-    latest.q3 !== null;
-  const numeric = hasNumbers
-    ? {
-        mean: latest.mean ?? 0,
-        median: latest.median ?? 0,
-        // The sample deviation (as the variable report shows) has no value for one learner: 0 spread.
-        standardDeviation: latest.standard_deviation ?? 0,
-        min: latest.min ?? 0,
-        max: latest.max ?? 0,
-        q1: latest.q1 ?? 0,
-        q3: latest.q3 ?? 0,
-      }
-    : null;
+  const numeric =
+    subject.dataType === 'number' && summary.numeric
+      ? {
+          mean: summary.numeric.mean,
+          median: summary.numeric.median,
+          // The sample deviation (as the variable report shows) has no value for one learner: 0 spread.
+          standardDeviation: summary.numeric.standardDeviation ?? 0,
+          min: summary.numeric.min,
+          max: summary.numeric.max,
+          q1: summary.numeric.q1,
+          q3: summary.numeric.q3,
+        }
+      : null;
 
   let distribution: SummaryDistribution | null = null;
   let outliers: AiSummaryStatistics['outliers'] = null;
   let topLearners: SummaryRankedLearner[] = [];
   let bottomLearners: SummaryRankedLearner[] = [];
 
+  const dataType = source.dataType;
   const ranked = async () => {
-    const [top, bottom] = await Promise.all([
-      selectRankedLearners(db, scope, { direction: 'desc', limit: AI_SUMMARY_RANKED_LEARNERS }),
-      selectRankedLearners(db, scope, { direction: 'asc', limit: AI_SUMMARY_RANKED_LEARNERS }),
-    ]);
-    topLearners = top.map(displayName);
-    bottomLearners = bottom.map(displayName);
+    if (!isRankable(dataType)) return;
+    const { highest, lowest } = await getHighestAndLowest(
+      db,
+      { ...source, dataType },
+      AI_SUMMARY_RANKED_LEARNERS,
+    );
+    topLearners = highest.map((leader) => rankedLearner(leader, dataType === 'date'));
+    bottomLearners = lowest.map((leader) => rankedLearner(leader, dataType === 'date'));
   };
 
   switch (subject.dataType) {
     case 'number': {
       if (numeric) {
-        const bins = Math.max(1, Math.min(HISTOGRAM_BINS, latest.distinct_numbers));
-        const width = (numeric.max - numeric.min) / bins;
         const iqr = numeric.q3 - numeric.q1;
         const fences = { lowerFence: numeric.q1 - 1.5 * iqr, upperFence: numeric.q3 + 1.5 * iqr };
-        const [counts, found] = await Promise.all([
-          selectHistogram(db, scope, { min: numeric.min, max: numeric.max, bins }),
-          selectOutliers(db, scope, { ...fences, limit: AI_SUMMARY_NAMED_OUTLIERS }),
+        const [bins, found] = await Promise.all([
+          getHistogram(db, source, summary),
+          getOutliers(db, source, { ...fences, limit: AI_SUMMARY_NAMED_OUTLIERS }),
           ranked(),
         ]);
-        distribution = {
-          kind: 'histogram',
-          bins: counts.map(({ bin, count }) => ({
-            from: numeric.min + (bin - 1) * width,
-            to: bin === bins ? numeric.max : numeric.min + bin * width,
-            count,
-          })),
+        distribution = { kind: 'histogram', bins };
+        outliers = {
+          ...fences,
+          count: found.count,
+          learners: found.learners.map((learner) => ({ name: learner.name, value: String(learner.value) })),
         };
-        outliers = { ...fences, count: found.count, learners: found.learners.map(displayName) };
       }
       break;
     }
     case 'text': {
-      const values = latest.learners > 0 ? await selectTopValues(db, scope, TOP_VALUES) : [];
-      const listed = values.reduce((sum, entry) => sum + entry.count, 0);
+      const categories = summary.values > 0 ? await getCategories(db, source, TOP_VALUES) : [];
+      const listed = categories.filter((category) => category.value !== null);
       distribution = {
         kind: 'top-values',
-        values: values.map((entry) => ({
-          value: entry.value,
-          count: entry.count,
-          share: latest.learners > 0 ? entry.count / latest.learners : 0,
+        values: listed.map((category) => ({
+          value: category.value || '(empty)',
+          count: category.count,
+          share: summary.values > 0 ? category.count / summary.values : 0,
         })),
-        otherCount: Math.max(0, latest.learners - listed),
+        otherCount: categories.find((category) => category.value === null)?.count ?? 0,
       };
       break;
     }
     case 'boolean': {
-      const answered = latest.true_count + latest.false_count;
+      const answered = summary.trueCount + summary.falseCount;
       distribution = {
         kind: 'boolean',
-        trueCount: latest.true_count,
-        falseCount: latest.false_count,
-        trueRate: answered > 0 ? latest.true_count / answered : null,
+        trueCount: summary.trueCount,
+        falseCount: summary.falseCount,
+        trueRate: answered > 0 ? summary.trueCount / answered : null,
       };
       break;
     }
     case 'date': {
-      const earliest = toIso(latest.earliest_date);
-      const last = toIso(latest.latest_date);
+      const { earliest, median, latest } = summary.dates;
       distribution = {
         kind: 'date-range',
         earliest,
-        median: toIso(latest.median_date),
-        latest: last,
+        median,
+        latest,
         spanDays:
-          earliest && last ? (new Date(last).getTime() - new Date(earliest).getTime()) / 86_400_000 : null,
+          earliest && latest
+            ? (new Date(latest).getTime() - new Date(earliest).getTime()) / 86_400_000
+            : null,
       };
       if (earliest) await ranked();
       break;
@@ -239,30 +280,28 @@ export async function computeStatistics(
   const metric: SummaryTrend['metric'] =
     subject.dataType === 'number' ? 'mean' : subject.dataType === 'boolean' ? 'true-rate' : 'values';
   const trendWeeks = weeks.map((week) => ({
-    weekStart: toIso(week.week_start) ?? '',
-    values: week.values,
+    weekStart: `${week.date}T00:00:00.000Z`,
+    values: week.count,
     mean: metric === 'values' ? null : week.mean,
+    isPartial: week.isPartial,
   }));
 
   return {
     subject,
-    learners: latest.learners,
-    values: usage.values,
-    distinctValues: latest.distinct_values,
-    firstRecordedAt: toIso(usage.first_recorded_at),
-    lastRecordedAt: toIso(usage.last_recorded_at),
+    learners: summary.learners,
+    values: summary.values,
+    recordedValues: usage.recorded,
+    definitions: { ...AI_SUMMARY_COUNT_DEFINITIONS },
+    distinctValues: summary.distinctValues,
+    firstRecordedAt: usage.firstRecordedAt,
+    lastRecordedAt: usage.lastRecordedAt,
     numeric,
     distribution,
     trend: { metric, weeks: trendWeeks, ...trendDirection(metric, trendWeeks) },
     outliers,
     topLearners,
     bottomLearners,
-    otherCourses: otherCourses.map((row) => ({
-      courseId: row.course_id,
-      courseTitle: row.course_title,
-      learners: row.learners,
-      mean: row.mean,
-    })),
+    otherCourses,
     computedAt: now.toISOString(),
   };
 }
@@ -284,7 +323,7 @@ export async function writeSummary(
   if (llm) {
     try {
       const text = await llm.generateText({ system: LLM_SUMMARY_SYSTEM, prompt: buildLlmPrompt(statistics) });
-      const content = redactEmails(normalizeLlmText(text));
+      const content = withoutEmails(normalizeLlmText(text));
       if (content) return { content, engine: 'llm', model: llm.model, notice: null };
     } catch (error) {
       onLlmError(error);
@@ -332,7 +371,7 @@ export async function getSummary(
       stored?.success &&
       stored.data.statistics.subject.variableId === source.subject.variableId
     ) {
-      const usage = await selectUsage(db, source.scope);
+      const usage = await getUsage(db, source.source);
       const { statistics } = stored.data;
       return {
         content: cached.content,
@@ -341,7 +380,7 @@ export async function getSummary(
         generatedAt: toIso(cached.generated_at) ?? '',
         notice: stored.data.notice,
         hasNewerData:
-          usage.values !== statistics.values || toIso(usage.last_recorded_at) !== statistics.lastRecordedAt,
+          usage.recorded !== statistics.recordedValues || usage.lastRecordedAt !== statistics.lastRecordedAt,
         statistics: { ...statistics, subject: source.subject },
       };
     }

@@ -1,4 +1,8 @@
-import { AI_SUMMARY_MESSAGES, type VariableAiSummary } from '@courselens/contracts';
+import {
+  AI_SUMMARY_COUNT_DEFINITIONS,
+  AI_SUMMARY_MESSAGES,
+  type VariableAiSummary,
+} from '@courselens/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +16,7 @@ import { aiSummaries, type Course, type Learner, type Variable } from '../../db/
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
 import { startLlmStub, type LlmStub } from '../../test/llm-stub';
+import { UNNAMED_LEARNER } from '../metrics/privacy';
 import { computeStatistics, resolveVariableSource } from './ai-summaries.service';
 
 let testApp: TestApp;
@@ -197,7 +202,9 @@ describe('statistics computed in the database', () => {
     });
     expect(stats).toMatchObject({
       learners: 6,
-      values: 7,
+      values: 6,
+      recordedValues: 7,
+      definitions: AI_SUMMARY_COUNT_DEFINITIONS,
       distinctValues: 6,
       firstRecordedAt: '2026-01-06T10:00:00.000Z',
       lastRecordedAt: '2026-01-21T10:00:00.000Z',
@@ -213,9 +220,10 @@ describe('statistics computed in the database', () => {
 
     expect(stats.distribution?.kind).toBe('histogram');
     if (stats.distribution?.kind !== 'histogram') return;
-    expect(stats.distribution.bins.map((bin) => bin.count)).toEqual([1, 0, 0, 0, 2, 3]);
-    expect(stats.distribution.bins[0]?.from).toBe(10);
-    expect(stats.distribution.bins.at(-1)?.to).toBe(90);
+    // The chart's nice bins: 10–20, 20–30, … 80–90.
+    expect(stats.distribution.bins.map((bin) => bin.count)).toEqual([1, 0, 0, 0, 0, 0, 2, 3]);
+    expect(stats.distribution.bins[0]).toEqual({ from: 10, to: 20, label: '10–20', count: 1 });
+    expect(stats.distribution.bins.at(-1)).toEqual({ from: 80, to: 90, label: '80–90', count: 3 });
 
     expect(stats.outliers).toEqual({
       lowerFence: 52.5,
@@ -232,18 +240,29 @@ describe('statistics computed in the database', () => {
     expect(stats.bottomLearners).toEqual([
       { name: 'Eve', value: '10' },
       { name: 'Bob', value: '70' },
-      { name: 'An unnamed learner', value: '75' },
+      { name: UNNAMED_LEARNER, value: '75' },
     ]);
 
     expect(stats.trend.weeks).toHaveLength(12);
     expect(stats.trend.weeks[0]?.weekStart).toBe('2025-11-03T00:00:00.000Z');
     expect(stats.trend.weeks.at(-1)?.weekStart).toBe('2026-01-19T00:00:00.000Z');
     const active = stats.trend.weeks.filter((week) => week.values > 0);
+    // The week of 19 January is not over on the 25th.
     expect(active).toEqual([
-      { weekStart: '2026-01-05T00:00:00.000Z', values: 1, mean: 60 },
-      { weekStart: '2026-01-19T00:00:00.000Z', values: 6, mean: expect.closeTo(410 / 6, 10) as number },
+      { weekStart: '2026-01-05T00:00:00.000Z', values: 1, mean: 60, isPartial: false },
+      {
+        weekStart: '2026-01-19T00:00:00.000Z',
+        values: 6,
+        mean: expect.closeTo(410 / 6, 10) as number,
+        isPartial: true,
+      },
     ]);
-    expect(stats.trend).toMatchObject({ metric: 'mean', direction: 'up', from: 60 });
+    expect(stats.trend.weeks.filter((week) => week.isPartial)).toHaveLength(1);
+    // The week still running is no comparison: one whole week with values is too few.
+    expect(stats.trend).toMatchObject({ metric: 'mean', direction: 'not-enough-data', from: 60, to: 60 });
+    const monday = await computeStatistics(testApp.database.db, source, new Date('2026-01-26T12:00:00Z'));
+    expect(monday.trend).toMatchObject({ metric: 'mean', direction: 'up', from: 60 });
+    expect(monday.trend.to).toBeCloseTo(410 / 6, 10);
 
     // The deleted course's variable is not compared.
     expect(stats.otherCourses).toEqual([
@@ -271,6 +290,7 @@ describe('statistics computed in the database', () => {
       weekStart: '2026-01-19T00:00:00.000Z',
       values: 4,
       mean: 2 / 3,
+      isPartial: true,
     });
     expect(booleans.numeric).toBeNull();
     expect(booleans.topLearners).toEqual([]);
@@ -297,6 +317,33 @@ describe('statistics computed in the database', () => {
     });
     expect(dates.topLearners[0]).toEqual({ name: 'Cyd', value: '2026-01-31' });
     expect(dates.bottomLearners[0]).toEqual({ name: 'Ann', value: '2026-01-01' });
+  });
+
+  it('never lists a learner as both highest and lowest, splitting a small group', async () => {
+    const db = testApp.database.db;
+    const organizationId = owner.organization.id;
+    const trio = await insertVariable(db, {
+      organizationId,
+      courseId: alpha.id,
+      name: 'trio',
+      dataType: 'number',
+    });
+    await addValue(trio, people.Ann!, 1, '2026-01-20T10:00:00Z');
+    await addValue(trio, people.Bob!, 2, '2026-01-20T10:00:00Z');
+    await addValue(trio, people.Cyd!, 3, '2026-01-20T10:00:00Z');
+    const stats = await computeStatistics(
+      db,
+      await resolveVariableSource(db, { organizationId, variableId: trio.id }),
+      new Date('2026-01-25T12:00:00Z'),
+    );
+    expect(stats.topLearners).toEqual([
+      { name: 'Cyd', value: '3' },
+      { name: 'Bob', value: '2' },
+    ]);
+    expect(stats.bottomLearners).toEqual([{ name: 'Ann', value: '1' }]);
+
+    const summary = (await byId('POST', trio.id)).json<VariableAiSummary>();
+    expect(summary.content).toContain('- Highest: Cyd (3) and Bob (2)\n- Lowest: Ann (1)');
   });
 });
 
@@ -330,13 +377,14 @@ describe('GET and POST /api/ai-summaries', () => {
     const stale = (await byId('GET', score.id)).json<VariableAiSummary>();
     expect(stale.hasNewerData).toBe(true);
     expect(stale.generatedAt).toBe(before.generatedAt);
-    expect(stale.statistics.values).toBe(7);
+    expect(stale.statistics).toMatchObject({ values: 6, recordedValues: 7 });
 
     const regenerated = await byId('POST', score.id);
     expect(regenerated.statusCode).toBe(200);
     const fresh = regenerated.json<VariableAiSummary>();
     expect(fresh.hasNewerData).toBe(false);
-    expect(fresh.statistics.values).toBe(8);
+    // Bob's new value replaces his latest: still 6 values, 8 recorded.
+    expect(fresh.statistics).toMatchObject({ values: 6, recordedValues: 8 });
     expect(fresh.statistics.topLearners[0]).toEqual({ name: 'Bob', value: '95' });
     expect(new Date(fresh.generatedAt).getTime()).toBeGreaterThan(new Date(before.generatedAt).getTime());
 
@@ -358,7 +406,13 @@ describe('GET and POST /api/ai-summaries', () => {
     const response = await byId('GET', empty.id);
     expect(response.statusCode).toBe(200);
     const summary = response.json<VariableAiSummary>();
-    expect(summary.statistics).toMatchObject({ learners: 0, values: 0, numeric: null, distribution: null });
+    expect(summary.statistics).toMatchObject({
+      learners: 0,
+      values: 0,
+      recordedValues: 0,
+      numeric: null,
+      distribution: null,
+    });
     expect(summary.content).toContain('no learner has a value yet');
   });
 

@@ -8,8 +8,6 @@ import {
   courseRuns,
   courses,
   learnerVariableValues,
-  questions,
-  variables,
   type NewActivityEvent,
 } from '../../db/schema';
 import { deleteReportItemsOfCourse } from '../custom-reports/custom-reports.queries';

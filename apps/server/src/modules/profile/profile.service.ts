@@ -34,7 +34,7 @@ async function assertCurrentPassword(
   input: { userId: string; token: string; password: string },
 ): Promise<void> {
   const limit = currentPasswordLimit(input.userId);
-  const hits = await takeHits(db, [limit], 'wrong passwords');
+  const hits = await takeHits(db, [limit], 'incorrect passwords');
   try {
     await auth.api.verifyPassword({
       headers: new Headers({ authorization: `Bearer ${input.token}` }),
@@ -106,7 +106,7 @@ export async function changePassword(
   auth: Auth,
   input: { userId: string; token: string; currentPassword: string; newPassword: string },
 ): Promise<{ token: string }> {
-  const hits = await takeHits(db, [currentPasswordLimit(input.userId)], 'wrong passwords');
+  const hits = await takeHits(db, [currentPasswordLimit(input.userId)], 'incorrect passwords');
   try {
     const result = await auth.api.changePassword({
       headers: new Headers({ authorization: `Bearer ${input.token}` }),

@@ -96,7 +96,7 @@ describe('changing the e-mail address needs the current password', () => {
       ).toBe(400);
     const limited = await patch(person, { email: 'x@example.com', currentPassword: person.password });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toMatch(/^Too many wrong passwords\. Try again in 1[45] minutes\.$/);
+    expect(limited.json().error).toMatch(/^Too many incorrect passwords\. Try again in 1[45] minutes\.$/);
   });
 
   it('needs no password for the name alone or for the address it already has', async () => {

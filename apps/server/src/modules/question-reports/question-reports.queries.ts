@@ -1,9 +1,17 @@
 import type { QuestionReportSortKey, SortOrder } from '@courselens/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import { boundedSpan } from '../../lib/time-axis';
 import type { Database } from '../../db/client';
 import { courseRunQuestions, courses, learners, questions } from '../../db/schema';
+import { axisBuckets, boundedSpan, intervalStep, intervalUnit } from '../../lib/time-axis';
+import { learnerDisplayName } from '../metrics/privacy';
+import { leaderboard } from '../metrics/statistics.queries';
 import { escapeLike } from '../variables/variables.queries';
+
+// A question's answers are the facts of its reports: every count here reads
+// `course_run_questions` (as a custom report of the question does), so
+// responses count every answer, learners count people once, and points are
+// each learner's best on the question (a retry replaces a score, it never
+// adds to it).
 
 export type QuestionRange = { from?: string | undefined; to?: string | undefined };
 
@@ -81,6 +89,8 @@ export type ResponseRow = {
   id: string;
   learner_id: string;
   learner_name: string | null;
+  /** The name as a public payload may show it (never an e-mail address). */
+  learner_display_name: string;
   learner_email: string;
   answer_choice: string | null;
   correct: boolean | null;
@@ -101,7 +111,8 @@ export async function selectResponses(
   },
 ): Promise<ResponseRow[]> {
   const result = await db.execute<ResponseRow>(sql`
-    select a.id, a.learner_id, ln.name as learner_name, ln.email as learner_email, a.answer_choice,
+    select a.id, a.learner_id, ln.name as learner_name, ${learnerDisplayName('ln')} as learner_display_name,
+           ln.email as learner_email, a.answer_choice,
            a.correct, a.points_assigned, a.created_at
     from ${courseRunQuestions} a
     join ${learners} ln on ln.organization_id = a.organization_id and ln.id = a.learner_id
@@ -127,39 +138,38 @@ export type TotalsRow = {
   responses: number;
   graded: number;
   correct: number;
-  points: number;
+  /** Each learner's best points, averaged over learners; null without points. */
+  points: number | null;
   learners: number;
 };
 
+/** Each learner's answers to the question in the range: how many, graded, right, and their best points. */
+function perLearnerAnswers(organizationId: string, questionId: string, range: QuestionRange): SQL {
+  return sql`
+    select a.learner_id, count(*)::int as responses, count(a.correct)::int as graded,
+           (count(*) filter (where a.correct))::int as correct, max(a.points_assigned)::float8 as best,
+           min(a.created_at) as first_answered_at
+    from ${courseRunQuestions} a
+    where ${answerConditions(organizationId, questionId, range)}
+    group by a.learner_id`;
+}
+
 /**
- * Totals of the date range from the daily rollup; distinct learners from the
- * learners rollup without a range, else counted over the range's answers.
+ * Totals of the date range in one pass over the answers (the covering index
+ * holds every column read): responses, graded and right answers, learners
+ * (distinct), and the average of each learner's best points.
  */
 export async function selectTotals(
   db: Database,
   input: { organizationId: string; questionId: string; range: QuestionRange },
 ): Promise<TotalsRow> {
-  const days: SQL[] = [
-    sql`d.organization_id = ${input.organizationId}`,
-    sql`d.question_id = ${input.questionId}`,
-  ];
-  if (input.range.from) days.push(sql`d.day >= ${input.range.from}::date`);
-  if (input.range.to) days.push(sql`d.day <= ${input.range.to}::date`);
-  const learnerCount =
-    input.range.from || input.range.to
-      ? sql`(select count(distinct a.learner_id) from ${courseRunQuestions} a
-             where ${answerConditions(input.organizationId, input.questionId, input.range)})`
-      : sql`(select count(*) from question_learners ql
-             where ql.organization_id = ${input.organizationId} and ql.question_id = ${input.questionId})`;
   const result = await db.execute<TotalsRow>(sql`
-    select coalesce(sum(d.responses), 0)::int as responses,
-           coalesce(sum(d.graded), 0)::int as graded,
-           coalesce(sum(d.correct), 0)::int as correct,
-           coalesce(sum(d.points), 0)::float8 as points,
-           ${learnerCount}::int as learners
-    from question_daily_stats d
-    where ${sql.join(days, sql` and `)}`);
-  return result.rows[0] ?? { responses: 0, graded: 0, correct: 0, points: 0, learners: 0 };
+    with per_learner as (${perLearnerAnswers(input.organizationId, input.questionId, input.range)})
+    select coalesce(sum(p.responses), 0)::int as responses, coalesce(sum(p.graded), 0)::int as graded,
+           coalesce(sum(p.correct), 0)::int as correct, avg(p.best)::float8 as points,
+           count(*)::int as learners
+    from per_learner p`);
+  return result.rows[0] ?? { responses: 0, graded: 0, correct: 0, points: null, learners: 0 };
 }
 
 /**
@@ -227,8 +237,8 @@ export async function selectCorrectTrend(
   ];
   if (input.range.from) days.push(sql`d.day >= ${input.range.from}::date`);
   if (input.range.to) days.push(sql`d.day <= ${input.range.to}::date`);
-  const unit = sql.raw(`'${input.interval}'`);
-  const step = sql.raw(`'1 ${input.interval}'`);
+  const unit = intervalUnit(input.interval);
+  const step = intervalStep(input.interval);
   const result = await db.execute<{ bucket: string; responses: number; graded: number; correct: number }>(sql`
     with grouped as (
       select date_trunc(${unit}, d.day::timestamp) as bucket, sum(d.responses)::int as responses,
@@ -240,54 +250,41 @@ export async function selectCorrectTrend(
     ${boundedSpan(step)}
     select to_char(s.bucket, 'YYYY-MM-DD') as bucket, coalesce(g.responses, 0)::int as responses,
            coalesce(g.graded, 0)::int as graded, coalesce(g.correct, 0)::int as correct
-    from span
-    cross join lateral generate_series(span.first, span.last, ${step}::interval) as s(bucket)
-    left join grouped g on g.bucket = s.bucket
-    where span.first is not null
-    order by s.bucket`);
+    ${axisBuckets(step)}`);
   return result.rows;
 }
 
 export type QuestionLeaderRecord = {
   rank: number;
   learner_id: string;
-  learner_name: string | null;
-  points: number;
+  learner_name: string;
+  score: number;
   responses: number;
   correct: number;
 };
 
 /**
- * Learners by their points on the question (sum over their answers); ties
- * share a rank. Without a date range the per-learner rollup (kept by a
- * trigger, indexed by points) answers; a range sums the range's answers.
+ * Learners by their best points on the question (an answer without points
+ * counts 0), ties sharing a rank, with their answers and right answers in
+ * the range. When more tie than are shown, those who needed fewer answers,
+ * then who answered first, are shown.
  */
 export async function selectQuestionLeaders(
   db: Database,
   input: { organizationId: string; questionId: string; range: QuestionRange; limit: number },
 ): Promise<QuestionLeaderRecord[]> {
-  const perLearner =
-    input.range.from || input.range.to
-      ? sql`
-          select a.learner_id, coalesce(sum(a.points_assigned), 0)::float8 as points, count(*)::int as responses,
-                 (count(*) filter (where a.correct))::int as correct
-          from ${courseRunQuestions} a
-          where ${answerConditions(input.organizationId, input.questionId, input.range)}
-          group by a.learner_id`
-      : sql`
-          select ql.learner_id, ql.points::float8 as points, ql.responses, ql.correct
-          from question_learners ql
-          where ql.organization_id = ${input.organizationId} and ql.question_id = ${input.questionId}`;
-  const result = await db.execute<QuestionLeaderRecord>(sql`
-    with per_learner as (${perLearner}),
-    -- The top N and everyone tied with the Nth: every higher score is among
-    -- them, so their rank() is the rank among all learners.
-    top as (select * from per_learner order by points desc fetch first ${input.limit} rows with ties),
-    ranked as (select *, rank() over (order by points desc)::int as rank from top)
-    select r.rank, r.learner_id, ln.name as learner_name, r.points, r.responses, r.correct
-    from ranked r
-    join ${learners} ln on ln.organization_id = ${input.organizationId} and ln.id = r.learner_id
-    order by r.rank, lower(ln.name) nulls last, r.learner_id
-    limit ${input.limit}`);
+  const perLearner = sql`
+    select p.learner_id, coalesce(p.best, 0)::float8 as score, p.responses, p.correct, p.first_answered_at
+    from (${perLearnerAnswers(input.organizationId, input.questionId, input.range)}) p`;
+  // Among equal points, who needed fewer answers, then who answered first.
+  const result = await db.execute<QuestionLeaderRecord>(
+    leaderboard({
+      organizationId: input.organizationId,
+      perLearner,
+      order: 'desc',
+      limit: input.limit,
+      tieBreak: sql`p.responses, p.first_answered_at`,
+    }),
+  );
   return result.rows;
 }

@@ -1,5 +1,7 @@
 import {
   LEARNING_MESSAGES,
+  QUESTION_COUNT_DEFINITIONS,
+  QUESTION_LEADERS_DEFINITION,
   type QuestionChartResponse,
   type QuestionLeadersResponse,
   type QuestionReportResponse,
@@ -11,6 +13,9 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { CsvColumn } from '../../lib/csv';
+import { isPartialBucket } from '../../lib/time-axis';
+import { withoutEmails } from '../metrics/privacy';
+import { DAILY_TREND_MAX_DAYS } from '../metrics/statistics.service';
 import {
   countResponses,
   selectChoices,
@@ -26,7 +31,6 @@ import {
 } from './question-reports.queries';
 
 const TOP_CHOICES = 12;
-const DAILY_TREND_MAX_DAYS = 45;
 
 export type QuestionScope = { organizationId: string; question: QuestionReportSubject };
 
@@ -61,9 +65,10 @@ function toResponseRow(row: ResponseRow, includeEmail: boolean): QuestionRespons
   return {
     id: row.id,
     learnerId: row.learner_id,
-    learnerName: row.learner_name,
+    // Members see the name as sent beside the e-mail; a public payload shows neither an address nor a name that is one.
+    learnerName: includeEmail ? row.learner_name : row.learner_display_name,
     ...(includeEmail ? { learnerEmail: row.learner_email } : {}),
-    answer: row.answer_choice,
+    answer: includeEmail ? row.answer_choice : withoutEmails(row.answer_choice),
     correct: row.correct,
     points: row.points_assigned === null ? null : Number(row.points_assigned),
     answeredAt: toIso(row.created_at),
@@ -78,7 +83,11 @@ export type QuestionReportInput = {
   pageSize: number;
 };
 
-/** One page of answers with the totals of the date range; e-mails only for members. */
+/**
+ * One page of answers with the totals of the date range. E-mails only for
+ * members: a shared view (`includeEmail: false`) gets display names and
+ * answers with any e-mail address hidden.
+ */
 export async function getQuestionReport(
   db: Database,
   scope: QuestionScope,
@@ -110,8 +119,9 @@ export async function getQuestionReport(
       graded: totals.graded,
       correct: totals.correct,
       correctRate: totals.graded > 0 ? totals.correct / totals.graded : null,
-      points: Number(totals.points),
+      points: totals.points === null ? null : Number(totals.points),
       learners: totals.learners,
+      definitions: { ...QUESTION_COUNT_DEFINITIONS },
     },
   };
 }
@@ -144,11 +154,16 @@ export const questionReportCsvColumns: readonly CsvColumn<QuestionResponseRow>[]
   { header: 'Learner ID', value: (row) => row.learnerId },
 ];
 
+/**
+ * How the answers spread across the choices (no e-mail address in a label)
+ * and the correct rate per day or week, the bucket not over yet flagged.
+ */
 export async function getQuestionChart(
   db: Database,
   scope: QuestionScope,
-  input: { range: QuestionRange; interval?: 'day' | 'week' | undefined },
+  input: { range: QuestionRange; interval?: 'day' | 'week' | undefined; now?: Date },
 ): Promise<QuestionChartResponse> {
+  const now = input.now ?? new Date();
   const base = { organizationId: scope.organizationId, questionId: scope.question.id, range: input.range };
   const interval =
     input.interval ?? ((await selectRangeSpanDays(db, base)) > DAILY_TREND_MAX_DAYS ? 'week' : 'day');
@@ -159,7 +174,7 @@ export async function getQuestionChart(
   return {
     question: scope.question,
     choices: choices.map((row) => ({
-      label: row.is_other ? 'Other' : (row.label ?? ''),
+      label: row.is_other ? 'Other' : withoutEmails(row.label ?? ''),
       count: row.count,
       isCorrect: row.is_correct,
     })),
@@ -170,11 +185,13 @@ export async function getQuestionChart(
         responses: point.responses,
         correct: point.correct,
         correctRate: point.graded > 0 ? point.correct / point.graded : null,
+        isPartial: isPartialBucket(point.bucket, interval, now),
       })),
     },
   };
 }
 
+/** Learners by their best points on the question, each once, names only. */
 export async function getQuestionLeaders(
   db: Database,
   scope: QuestionScope,
@@ -189,13 +206,14 @@ export async function getQuestionLeaders(
   return {
     question: scope.question,
     limit: input.limit,
+    definition: QUESTION_LEADERS_DEFINITION,
     items: rows.map((row) => ({
-      rank: row.rank,
+      rank: Number(row.rank),
       learnerId: row.learner_id,
       learnerName: row.learner_name,
-      points: Number(row.points),
-      responses: row.responses,
-      correct: row.correct,
+      points: Number(row.score),
+      responses: Number(row.responses),
+      correct: Number(row.correct),
     })),
   };
 }

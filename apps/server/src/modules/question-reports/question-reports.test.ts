@@ -1,7 +1,9 @@
-import type {
-  QuestionChartResponse,
-  QuestionLeadersResponse,
-  QuestionReportResponse,
+import {
+  QUESTION_COUNT_DEFINITIONS,
+  QUESTION_LEADERS_DEFINITION,
+  type QuestionChartResponse,
+  type QuestionLeadersResponse,
+  type QuestionReportResponse,
 } from '@courselens/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,11 +11,13 @@ import { insertCourse, insertLearner, insertQuestion, insertResponse } from '../
 import type { Learner, Question } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
+import { getQuestionChart, getQuestionReport, resolveQuestion } from './question-reports.service';
 
 let testApp: TestApp;
 let owner: SignedUp;
 let stranger: SignedUp;
 let question: Question;
+let retried: Question;
 let goneQuestion: Question;
 let foreignQuestion: Question;
 const people: Record<string, Learner> = {};
@@ -77,6 +81,26 @@ beforeAll(async () => {
   await answer('Bob', 'B', true, 10, '2026-03-02T10:00:00Z');
   await answer('Cid', 'C', false, 0, '2026-03-03T09:00:00Z');
   await answer('Cid', 'B', null, 5, '2026-03-03T10:00:00Z');
+
+  // A 10-point question answered again: a retry replaces the score, it never adds to it.
+  retried = await insertQuestion(db, { organizationId, courseId: course.id, interactionId: 'q-retry' });
+  people.Fay = await insertLearner(db, { organizationId, name: 'fay@example.com', email: 'fay@example.com' });
+  const retry = (learner: string, choice: string, correct: boolean, points: number, at: string) =>
+    insertResponse(db, {
+      organizationId,
+      courseId: course.id,
+      questionId: retried.id,
+      learnerId: people[learner]?.id ?? '',
+      answerChoice: choice,
+      correct,
+      pointsAssigned: points,
+      createdAt: new Date(at),
+    });
+  await retry('Ann', 'yes', true, 10, '2026-03-01T09:00:00Z');
+  await retry('Ann', 'yes', true, 10, '2026-03-01T10:00:00Z');
+  await retry('Bob', 'no', false, 4, '2026-03-01T09:00:00Z');
+  await retry('Bob', 'yes', true, 8, '2026-03-01T10:00:00Z');
+  await retry('Fay', 'mail me at fay@example.com', false, 0, '2026-03-01T11:00:00Z');
 });
 
 afterAll(async () => {
@@ -103,14 +127,33 @@ describe('GET /api/questions/:questionId/report', () => {
       ['Ann Archer', 'ann@example.com', 'B', true, 10],
       ['Ann Archer', 'ann@example.com', 'A', false, 0],
     ]);
+    // Best points: Ann 10, Bob 10, Cid 5.
     expect(body.totals).toEqual({
       responses: 5,
       graded: 4,
       correct: 2,
       correctRate: 0.5,
-      points: 25,
+      points: 25 / 3,
       learners: 3,
+      definitions: QUESTION_COUNT_DEFINITIONS,
     });
+  });
+
+  it('counts a retry as a response, never as more points or another learner', async () => {
+    const body = (await get(`/api/questions/${retried.id}/report`)).json<QuestionReportResponse>();
+    expect(body.totals).toMatchObject({ responses: 5, learners: 3, correct: 3, points: 6 });
+  });
+
+  it('gives a shared view display names and answers without e-mail addresses', async () => {
+    const db = testApp.database.db;
+    const scope = await resolveQuestion(db, owner.organization.id, retried.id);
+    const input = { filters: {}, sort: 'learner' as const, order: 'desc' as const, page: 1, pageSize: 50 };
+    const shared = await getQuestionReport(db, scope, input, { includeEmail: false });
+    expect(shared.items[0]).toMatchObject({ learnerName: 'Unnamed learner', answer: 'mail me at (hidden)' });
+    expect(JSON.stringify(shared)).not.toContain('@');
+    const chart = await getQuestionChart(db, scope, { range: {} });
+    expect(chart.choices.map((choice) => choice.label)).toContain('mail me at (hidden)');
+    expect(JSON.stringify(chart)).not.toContain('@');
   });
 
   it('filters by correctness, date range and learner, and sorts', async () => {
@@ -131,8 +174,9 @@ describe('GET /api/questions/:questionId/report', () => {
       graded: 2,
       correct: 2,
       correctRate: 1,
-      points: 20,
+      points: 10,
       learners: 2,
+      definitions: QUESTION_COUNT_DEFINITIONS,
     });
     const search = (await get(`/api/questions/${question.id}/report?q=bob`)).json<QuestionReportResponse>();
     expect(search.total).toBe(1);
@@ -178,11 +222,22 @@ describe('GET /api/questions/:questionId/chart', () => {
     expect(body.trend).toEqual({
       interval: 'day',
       points: [
-        { date: '2026-03-01', responses: 1, correct: 0, correctRate: 0 },
-        { date: '2026-03-02', responses: 2, correct: 2, correctRate: 1 },
-        { date: '2026-03-03', responses: 2, correct: 0, correctRate: 0 },
+        { date: '2026-03-01', responses: 1, correct: 0, correctRate: 0, isPartial: false },
+        { date: '2026-03-02', responses: 2, correct: 2, correctRate: 1, isPartial: false },
+        { date: '2026-03-03', responses: 2, correct: 0, correctRate: 0, isPartial: false },
       ],
     });
+  });
+
+  it('flags the day that is not over yet as partial', async () => {
+    const db = testApp.database.db;
+    const scope = await resolveQuestion(db, owner.organization.id, question.id);
+    const chart = await getQuestionChart(db, scope, {
+      range: {},
+      interval: 'day',
+      now: new Date('2026-03-03T18:00:00Z'),
+    });
+    expect(chart.trend.points.map((point) => point.isPartial)).toEqual([false, false, true]);
   });
 });
 
@@ -196,10 +251,25 @@ describe('GET /api/questions/:questionId/leaders', () => {
       [1, 'Bob Baker', 10, 1, 1],
       [3, 'Cid Cole', 5, 2, 0],
     ]);
+    expect(body.definition).toBe(QUESTION_LEADERS_DEFINITION);
     expect(JSON.stringify(body)).not.toContain('@');
+    // More tied than shown: who needed fewer answers comes first.
+    const one = (await get(`/api/questions/${question.id}/leaders?limit=1`)).json<QuestionLeadersResponse>();
+    expect(one.items.map((row) => [row.rank, row.learnerName])).toEqual([[1, 'Bob Baker']]);
     const top = (
       await get(`/api/questions/${question.id}/leaders?limit=1&from=2026-03-03`)
     ).json<QuestionLeadersResponse>();
     expect(top.items.map((row) => row.learnerName)).toEqual(['Cid Cole']);
+  });
+
+  it('ranks by each learner’s best points, so retries never add up past the question’s points', async () => {
+    const body = (await get(`/api/questions/${retried.id}/leaders`)).json<QuestionLeadersResponse>();
+    expect(
+      body.items.map((row) => [row.rank, row.learnerName, row.points, row.responses, row.correct]),
+    ).toEqual([
+      [1, 'Ann Archer', 10, 2, 2],
+      [2, 'Bob Baker', 8, 2, 1],
+      [3, 'Unnamed learner', 0, 1, 0],
+    ]);
   });
 });

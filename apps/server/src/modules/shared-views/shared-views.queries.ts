@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import {
   activityEvents,
   courses,
+  organizations,
   questions,
   sharedViews,
   variables,
@@ -142,6 +143,15 @@ export async function writeShare(
   });
 }
 
+/** Whose shared view a token opened: the organization's id, and its name to show the visitor. */
+export type SharedViewClaim = { organizationId: string; organizationName: string };
+
+type ClaimRow = { organization_id: string; organization_name: string };
+
+function toClaim(row: ClaimRow | undefined): SharedViewClaim | undefined {
+  return row ? { organizationId: row.organization_id, organizationName: row.organization_name } : undefined;
+}
+
 /**
  * The organization of an enabled shared course variable whose token matches
  * (course live, variable of that course and name), counting the view. One
@@ -150,31 +160,31 @@ export async function writeShare(
 export async function claimSharedVariableView(
   db: Database,
   input: { token: string; courseId: string; name: string },
-): Promise<{ organizationId: string } | undefined> {
-  const result = await db.execute<{ organization_id: string }>(sql`
+): Promise<SharedViewClaim | undefined> {
+  const result = await db.execute<ClaimRow>(sql`
     update ${sharedViews} sv set view_count = sv.view_count + 1
     from ${variables} v
     join ${courses} c on c.organization_id = v.organization_id and c.id = v.course_id
+    join ${organizations} o on o.id = c.organization_id
     where sv.token = ${input.token} and sv.enabled and sv.kind = 'variable'
       and v.id = sv.variable_id and v.organization_id = sv.organization_id
       and v.course_id = ${input.courseId} and v.name = ${input.name} and not c.is_deleted
-    returning sv.organization_id`);
-  const row = result.rows[0];
-  return row ? { organizationId: row.organization_id } : undefined;
+    returning sv.organization_id, o.name as organization_name`);
+  return toClaim(result.rows[0]);
 }
 
 export async function claimSharedQuestionView(
   db: Database,
   input: { token: string; questionId: string },
-): Promise<{ organizationId: string } | undefined> {
-  const result = await db.execute<{ organization_id: string }>(sql`
+): Promise<SharedViewClaim | undefined> {
+  const result = await db.execute<ClaimRow>(sql`
     update ${sharedViews} sv set view_count = sv.view_count + 1
     from ${questions} q
     join ${courses} c on c.organization_id = q.organization_id and c.id = q.course_id
+    join ${organizations} o on o.id = c.organization_id
     where sv.token = ${input.token} and sv.enabled and sv.kind = 'question'
       and q.id = sv.question_id and q.organization_id = sv.organization_id
       and q.id = ${input.questionId} and not c.is_deleted
-    returning sv.organization_id`);
-  const row = result.rows[0];
-  return row ? { organizationId: row.organization_id } : undefined;
+    returning sv.organization_id, o.name as organization_name`);
+  return toClaim(result.rows[0]);
 }

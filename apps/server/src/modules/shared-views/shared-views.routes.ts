@@ -1,21 +1,21 @@
 import {
-  questionChartResponse,
-  questionLeadersResponse,
-  questionReportResponse,
   shareQuestionParams,
   shareSettingsSchema,
   shareVariableParams,
   sharedQuestionChartQuery,
+  sharedQuestionChartResponse,
   sharedQuestionLeadersQuery,
+  sharedQuestionLeadersResponse,
   sharedQuestionParams,
   sharedQuestionReportQuery,
+  sharedQuestionReportResponse,
   sharedVariableChartQuery,
+  sharedVariableChartResponse,
   sharedVariableLeadersQuery,
+  sharedVariableLeadersResponse,
   sharedVariableReportQuery,
+  sharedVariableReportResponse,
   updateShareInput,
-  variableChartResponse,
-  variableLeadersResponse,
-  variableReportResponse,
 } from '@courselens/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
@@ -43,9 +43,10 @@ const tags = ['shared views'];
 const publicTags = ['shared views (public)'];
 
 /**
- * Shared views (issue 6, item 4): members switch sharing of a course
- * variable or a question and rotate its link; anyone with the link reads the
- * report, chart and leaders (names only, never e-mails) while it is on.
+ * Shared views: members switch sharing of a course variable or a question
+ * and rotate its link; anyone with the link reads the report, chart and
+ * leaders (learner names only, never e-mails, no learner search) with the
+ * name of the organization sharing it, while sharing is on.
  */
 export const sharedViewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const targets = [
@@ -133,19 +134,20 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       config: { access: 'public' },
       schema: {
         tags: publicTags,
-        summary: "A shared course variable's report (names only)",
+        summary: "A shared course variable's report (names only, no search)",
         querystring: sharedVariableReportQuery,
-        response: { 200: variableReportResponse },
+        response: { 200: sharedVariableReportResponse },
       },
     },
     async (request) => {
-      const source = await openSharedVariable(db, request.query);
-      return getVariableReport(
+      const { source, context } = await openSharedVariable(db, request.query);
+      const report = await getVariableReport(
         db,
         source,
-        { ...request.query, filters: pickFilters(request.query) },
+        { ...request.query, q: undefined, filters: pickFilters(request.query) },
         { includeEmail: false },
       );
+      return { ...report, ...context };
     },
   );
 
@@ -157,15 +159,16 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
         tags: publicTags,
         summary: "A shared course variable's chart",
         querystring: sharedVariableChartQuery,
-        response: { 200: variableChartResponse },
+        response: { 200: sharedVariableChartResponse },
       },
     },
     async (request) => {
-      const source = await openSharedVariable(db, request.query);
-      return getVariableChart(db, source, {
+      const { source, context } = await openSharedVariable(db, request.query);
+      const chart = await getVariableChart(db, source, {
         filters: pickFilters(request.query),
         interval: request.query.interval,
       });
+      return { ...chart, ...context };
     },
   );
 
@@ -177,12 +180,16 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
         tags: publicTags,
         summary: "A shared course variable's leaders (names only)",
         querystring: sharedVariableLeadersQuery,
-        response: { 200: variableLeadersResponse },
+        response: { 200: sharedVariableLeadersResponse },
       },
     },
     async (request) => {
-      const source = await openSharedVariable(db, request.query);
-      return getVariableLeaders(db, source, { ...request.query, filters: pickFilters(request.query) });
+      const { source, context } = await openSharedVariable(db, request.query);
+      const leaders = await getVariableLeaders(db, source, {
+        ...request.query,
+        filters: pickFilters(request.query),
+      });
+      return { ...leaders, ...context };
     },
   );
 
@@ -192,16 +199,25 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       config: { access: 'public' },
       schema: {
         tags: publicTags,
-        summary: "A shared question's answers (names only)",
+        summary: "A shared question's answers (names only, no search)",
         params: sharedQuestionParams,
         querystring: sharedQuestionReportQuery,
-        response: { 200: questionReportResponse },
+        response: { 200: sharedQuestionReportResponse },
       },
     },
     async (request) => {
       const { token, sort, order, page, pageSize, ...filters } = request.query;
-      const scope = await openSharedQuestion(db, { token, questionId: request.params.questionId });
-      return getQuestionReport(db, scope, { filters, sort, order, page, pageSize }, { includeEmail: false });
+      const { scope, context } = await openSharedQuestion(db, {
+        token,
+        questionId: request.params.questionId,
+      });
+      const report = await getQuestionReport(
+        db,
+        scope,
+        { filters, sort, order, page, pageSize },
+        { includeEmail: false },
+      );
+      return { ...report, ...context };
     },
   );
 
@@ -214,13 +230,16 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
         summary: "A shared question's chart",
         params: sharedQuestionParams,
         querystring: sharedQuestionChartQuery,
-        response: { 200: questionChartResponse },
+        response: { 200: sharedQuestionChartResponse },
       },
     },
     async (request) => {
       const { token, interval, ...range } = request.query;
-      const scope = await openSharedQuestion(db, { token, questionId: request.params.questionId });
-      return getQuestionChart(db, scope, { range, interval });
+      const { scope, context } = await openSharedQuestion(db, {
+        token,
+        questionId: request.params.questionId,
+      });
+      return { ...(await getQuestionChart(db, scope, { range, interval })), ...context };
     },
   );
 
@@ -233,13 +252,16 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
         summary: "A shared question's leaders (names only)",
         params: sharedQuestionParams,
         querystring: sharedQuestionLeadersQuery,
-        response: { 200: questionLeadersResponse },
+        response: { 200: sharedQuestionLeadersResponse },
       },
     },
     async (request) => {
       const { token, limit, ...range } = request.query;
-      const scope = await openSharedQuestion(db, { token, questionId: request.params.questionId });
-      return getQuestionLeaders(db, scope, { range, limit });
+      const { scope, context } = await openSharedQuestion(db, {
+        token,
+        questionId: request.params.questionId,
+      });
+      return { ...(await getQuestionLeaders(db, scope, { range, limit })), ...context };
     },
   );
 };

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { LEARNING_MESSAGES, SHARED_VIEW_MESSAGES, type ShareSettings } from '@courselens/contracts';
+import {
+  LEARNING_MESSAGES,
+  SHARED_VIEW_MESSAGES,
+  type SharedViewContext,
+  type ShareSettings,
+} from '@courselens/contracts';
 import type { Database } from '../../db/client';
 import type { SharedView } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -11,6 +16,7 @@ import {
   findShareTarget,
   selectShare,
   writeShare,
+  type SharedViewClaim,
   type ShareTarget,
   type ShareTargetInfo,
 } from './shared-views.queries';
@@ -120,41 +126,47 @@ function asNotShared(error: unknown): unknown {
   return error instanceof AppError && error.code === 'NOT_FOUND' ? notShared() : error;
 }
 
+function contextOf(claim: SharedViewClaim): SharedViewContext {
+  return { organization: { name: claim.organizationName } };
+}
+
 /**
- * The source of a shared course variable view, counting the visit. Any
- * mismatch (malformed or wrong token, sharing off, unknown course or name)
- * is the same 404.
+ * The source of a shared course variable view and the organization sharing
+ * it, counting the visit. Any mismatch (malformed or wrong token, sharing
+ * off, unknown course or name) is the same 404.
  */
 export async function openSharedVariable(
   db: Database,
   input: { token?: string | undefined; courseId?: string | undefined; name?: string | undefined },
-): Promise<ResolvedSource> {
+): Promise<{ source: ResolvedSource; context: SharedViewContext }> {
   const { token, courseId, name } = input;
   if (!token || !TOKEN.test(token) || !courseId || !UUID.test(courseId) || !name) throw notShared();
   const claim = await claimSharedVariableView(db, { token, courseId, name });
   if (!claim) throw notShared();
   try {
-    return await resolveVariableSource(db, {
+    const source = await resolveVariableSource(db, {
       kind: 'course_variable',
       organizationId: claim.organizationId,
       courseId,
       name,
     });
+    return { source, context: contextOf(claim) };
   } catch (error) {
     throw asNotShared(error);
   }
 }
 
+/** The scope of a shared question view and the organization sharing it, counting the visit. */
 export async function openSharedQuestion(
   db: Database,
   input: { token?: string | undefined; questionId: string },
-): Promise<QuestionScope> {
+): Promise<{ scope: QuestionScope; context: SharedViewContext }> {
   const { token, questionId } = input;
   if (!token || !TOKEN.test(token) || !UUID.test(questionId)) throw notShared();
   const claim = await claimSharedQuestionView(db, { token, questionId });
   if (!claim) throw notShared();
   try {
-    return await resolveQuestion(db, claim.organizationId, questionId);
+    return { scope: await resolveQuestion(db, claim.organizationId, questionId), context: contextOf(claim) };
   } catch (error) {
     throw asNotShared(error);
   }

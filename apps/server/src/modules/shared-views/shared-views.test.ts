@@ -1,6 +1,7 @@
 import type {
   QuestionLeadersResponse,
   QuestionReportResponse,
+  SharedViewContext,
   ShareSettings,
   VariableChartResponse,
   VariableLeadersResponse,
@@ -138,7 +139,20 @@ describe('sharing a course variable', () => {
       'Ann Archer',
     ]);
     expect(leaders.body).not.toContain('@');
+    // Each view names the organization sharing it, and nothing more about it.
+    for (const response of [report, chart, leaders]) {
+      expect(response.json<SharedViewContext>().organization).toEqual({ name: owner.organization.name });
+    }
     expect((await shareOf(path())).json<ShareSettings>().viewCount).toBe(3);
+  });
+
+  it('offers no learner search: a search in the link is ignored, so it cannot probe e-mails', async () => {
+    const { token } = (await shareOf(path())).json<ShareSettings>();
+    for (const q of ['ann@example.com', 'bob@', 'Ann']) {
+      const report = await variableView('report', token ?? '', `&q=${encodeURIComponent(q)}`);
+      expect(report.statusCode).toBe(200);
+      expect(report.json<VariableReportResponse>().total).toBe(2);
+    }
   });
 
   it('answers the same 404 for a wrong token, another name or course, and after rotation or switching off', async () => {
@@ -212,8 +226,18 @@ describe('sharing a question', () => {
     expect(report.statusCode).toBe(200);
     expect(report.json<QuestionReportResponse>().total).toBe(2);
     expect(report.body).not.toContain('@');
-    expect((await questionView('chart', token)).statusCode).toBe(200);
+    expect(report.json<SharedViewContext>().organization).toEqual({ name: owner.organization.name });
+    const searched = await call(
+      'GET',
+      `/api/shared/questions/${question.id}/report?token=${encodeURIComponent(token)}&q=ann%40example.com`,
+      null,
+    );
+    expect(searched.json<QuestionReportResponse>().total).toBe(2);
+    const chart = await questionView('chart', token);
+    expect(chart.statusCode).toBe(200);
+    expect(chart.json<SharedViewContext>().organization).toEqual({ name: owner.organization.name });
     const leaders = await questionView('leaders', token);
+    expect(leaders.json<SharedViewContext>().organization).toEqual({ name: owner.organization.name });
     expect(leaders.json<QuestionLeadersResponse>().items.map((row) => [row.rank, row.learnerName])).toEqual([
       [1, 'Ann Archer'],
       [2, 'Bob Baker'],
@@ -233,7 +257,7 @@ describe('sharing a question', () => {
       .select()
       .from(sharedViews)
       .where(eq(sharedViews.questionId, question.id));
-    expect(row?.viewCount).toBe(3);
+    expect(row?.viewCount).toBe(4);
     expect(await activityKinds(question.id)).toEqual([
       { kind: 'report.shared', summary: 'Sharing of question “Which helmet?” switched on' },
       { kind: 'report.unshared', summary: 'Sharing of question “Which helmet?” switched off' },

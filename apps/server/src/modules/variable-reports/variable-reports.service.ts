@@ -1,5 +1,7 @@
 import {
   LEARNING_MESSAGES,
+  VARIABLE_COUNT_DEFINITIONS,
+  VARIABLE_LEADERS_DEFINITION,
   VARIABLE_REPORT_MESSAGES,
   type LeaderRow,
   type SortOrder,
@@ -18,29 +20,31 @@ import type { Database } from '../../db/client';
 import type { VariableDataType } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CsvColumn } from '../../lib/csv';
+import { withoutEmails } from '../metrics/privacy';
 import {
-  countReportRows,
-  courseVariableRelations,
-  selectBooleanDistribution,
-  selectDateDistribution,
-  selectHistogram,
-  selectHistory,
-  selectHistorySpanDays,
-  selectLeaders,
-  selectReportRows,
-  selectSourceVariables,
-  selectSummary,
-  selectTextDistribution,
-  selectTopValues,
-  selectTrend,
-  type ReportRow,
+  chooseTrendInterval,
+  getCategories,
+  getDateMonths,
+  getHistogram,
+  getLeaders,
+  getTrend,
+  getValueSummary,
+  isRankable,
+  type ValueSummary,
+} from '../metrics/statistics.service';
+import {
+  courseVariableSource,
+  selectCourseVariables,
+  valueRelations,
   type ValueRelations,
-} from './variable-reports.queries';
+  type ValueSource,
+} from '../metrics/value-source';
+import { countReportRows, selectHistory, selectReportRows, type ReportRow } from './variable-reports.queries';
 
 /**
  * What a variable report is about: every variable of the organization with
  * that name in its live courses (optionally one course of them), or one
- * course's variable. The chatbot variables will be a third kind.
+ * course's variable.
  */
 export type VariableSource =
   | { kind: 'variable'; organizationId: string; name: string; courseId?: string | undefined }
@@ -50,14 +54,13 @@ export type ResolvedSource = {
   organizationId: string;
   subject: VariableReportSubject;
   dataType: VariableDataType;
+  /** The metrics layer's value source the report reads. */
+  source: ValueSource;
   relations: ValueRelations;
 };
 
-const HISTOGRAM_BINS = 10;
 const TOP_VALUES = 10;
 const HISTORY_LIMIT = 200;
-/** Above this many days of values, the trend counts by week instead of by day. */
-const DAILY_TREND_MAX_DAYS = 45;
 
 function toIso(value: Date | string): string;
 function toIso(value: Date | string | null): string | null;
@@ -72,39 +75,40 @@ function toIso(value: Date | string | null): string | null {
  * organization's. Variables of one name in several courses may disagree on
  * the type: they are then read as text, which every value has.
  */
-export async function resolveVariableSource(db: Database, source: VariableSource): Promise<ResolvedSource> {
-  const rows = await selectSourceVariables(db, source);
+export async function resolveVariableSource(db: Database, input: VariableSource): Promise<ResolvedSource> {
+  const rows = await selectCourseVariables(db, {
+    organizationId: input.organizationId,
+    name: input.name,
+    courseId: input.courseId,
+  });
   const first = rows[0];
   if (!first) throw new AppError('NOT_FOUND', LEARNING_MESSAGES.variableNotFound);
-  const dataType: VariableDataType = rows.every((row) => row.data_type === first.data_type)
-    ? first.data_type
-    : 'text';
+  const source = courseVariableSource(input.organizationId, rows);
   return {
-    organizationId: source.organizationId,
-    dataType,
+    organizationId: input.organizationId,
+    dataType: source.dataType,
     subject: {
       name: first.name,
       title: rows.find((row) => row.title)?.title ?? null,
-      dataType,
-      courseId: source.kind === 'course_variable' ? source.courseId : null,
+      dataType: source.dataType,
+      courseId: input.kind === 'course_variable' ? input.courseId : null,
       courses: rows.map((row) => ({ id: row.course_id, courseTitle: row.course_title, variableId: row.id })),
     },
-    relations: courseVariableRelations(
-      source.organizationId,
-      rows.map((row) => row.id),
-    ),
+    source,
+    relations: valueRelations(source),
   };
 }
 
 function toReportRow(row: ReportRow, includeEmail: boolean): VariableReportRow {
   return {
     learnerId: row.learner_id,
-    learnerName: row.learner_name,
+    // Members see the name as sent beside the e-mail; a public payload shows neither an address nor a name that is one.
+    learnerName: includeEmail ? row.learner_name : row.learner_display_name,
     ...(includeEmail ? { learnerEmail: row.learner_email } : {}),
     courseId: row.course_id,
     courseTitle: row.course_title,
     variableId: row.variable_id,
-    value: row.value,
+    value: includeEmail ? row.value : withoutEmails(row.value),
     valueNumber: row.value_number === null ? null : Number(row.value_number),
     valueBoolean: row.value_boolean,
     valueDate: toIso(row.value_date),
@@ -112,41 +116,52 @@ function toReportRow(row: ReportRow, includeEmail: boolean): VariableReportRow {
   };
 }
 
-const num = (value: number | string | null): number | null => (value === null ? null : Number(value));
+function toVariableSummary(
+  dataType: VariableDataType,
+  summary: ValueSummary,
+  topValues: { value: string; count: number }[],
+): VariableSummary {
+  const isNumber = dataType === 'number';
+  const isBoolean = dataType === 'boolean';
+  const isDate = dataType === 'date';
+  const numeric = isNumber ? summary.numeric : null;
+  const answered = summary.trueCount + summary.falseCount;
+  return {
+    dataType,
+    learners: summary.learners,
+    values: summary.values,
+    count: summary.values,
+    definitions: { ...VARIABLE_COUNT_DEFINITIONS },
+    distinct: summary.distinctValues,
+    mean: numeric?.mean ?? null,
+    median: numeric?.median ?? null,
+    min: numeric?.min ?? null,
+    max: numeric?.max ?? null,
+    stddev: numeric?.standardDeviation ?? null,
+    topValues,
+    trueCount: isBoolean ? summary.trueCount : null,
+    falseCount: isBoolean ? summary.falseCount : null,
+    trueRate: isBoolean && answered > 0 ? summary.trueCount / answered : null,
+    earliest: isDate ? summary.dates.earliest : null,
+    latest: isDate ? summary.dates.latest : null,
+  };
+}
 
 /** The statistics of the filtered latest values, the fields of the variable's type filled. */
 export async function getVariableSummary(
   db: Database,
-  source: ResolvedSource,
+  resolved: ResolvedSource,
   filters: VariableReportFilters,
 ): Promise<VariableSummary> {
-  const { dataType, relations } = source;
-  const [row, topValues] = await Promise.all([
-    selectSummary(db, { relations, dataType, filters }),
-    dataType === 'text'
-      ? selectTopValues(db, { relations, dataType, filters, limit: TOP_VALUES })
-      : Promise.resolve([]),
+  const { source, dataType } = resolved;
+  const [summary, categories] = await Promise.all([
+    getValueSummary(db, source, filters),
+    dataType === 'text' ? getCategories(db, source, TOP_VALUES, filters) : Promise.resolve([]),
   ]);
-  const isNumber = dataType === 'number';
-  const isBoolean = dataType === 'boolean';
-  const isDate = dataType === 'date';
-  const answered = row.true_count + row.false_count;
-  return {
-    dataType,
-    count: row.count,
-    distinct: row.distinct_values,
-    mean: isNumber ? num(row.mean) : null,
-    median: isNumber ? num(row.median) : null,
-    min: isNumber ? num(row.min) : null,
-    max: isNumber ? num(row.max) : null,
-    stddev: isNumber ? num(row.stddev) : null,
-    topValues: topValues.map((top) => ({ value: top.value, count: top.count })),
-    trueCount: isBoolean ? row.true_count : null,
-    falseCount: isBoolean ? row.false_count : null,
-    trueRate: isBoolean && answered > 0 ? row.true_count / answered : null,
-    earliest: isDate ? toIso(row.earliest) : null,
-    latest: isDate ? toIso(row.latest) : null,
-  };
+  const topValues = categories.flatMap((category) =>
+    category.value === null ? [] : [{ value: category.value, count: category.count }],
+  );
+  return toVariableSummary(dataType, summary, topValues);
 }
 
 export type ReportInput = {
@@ -158,7 +173,11 @@ export type ReportInput = {
   pageSize: number;
 };
 
-/** One page of latest values with the statistics; e-mails only for members (never in shared views). */
+/**
+ * One page of latest values with the statistics. E-mails only for members:
+ * a shared view (`includeEmail: false`) gets display names and values with
+ * any e-mail address hidden.
+ */
 export async function getVariableReport(
   db: Database,
   source: ResolvedSource,
@@ -224,117 +243,121 @@ export const variableReportCsvColumns: readonly CsvColumn<VariableReportRow>[] =
   { header: 'Course ID', value: (row) => row.courseId },
 ];
 
+/**
+ * The distribution of the latest values: numbers in the metrics layer's
+ * nice bins (the AI summary names the same ones), text as the top values
+ * and "Other", true/false/unset, dates by month. Charts leave no e-mail
+ * address in a label.
+ */
 export async function getVariableDistribution(
   db: Database,
-  source: ResolvedSource,
+  resolved: ResolvedSource,
   filters: VariableReportFilters,
 ): Promise<VariableDistribution> {
-  const { relations } = source;
-  switch (source.dataType) {
+  const { source } = resolved;
+  switch (resolved.dataType) {
     case 'number': {
-      const bins = await selectHistogram(db, { relations, filters, bins: HISTOGRAM_BINS });
-      return {
-        kind: 'histogram',
-        bins: bins.map((bin) => ({ from: Number(bin.low), to: Number(bin.high), count: bin.count })),
-      };
+      const summary = await getValueSummary(db, source, filters);
+      return { kind: 'histogram', bins: await getHistogram(db, source, summary, filters) };
     }
     case 'text': {
-      const rows = await selectTextDistribution(db, { relations, filters, top: TOP_VALUES });
+      const categories = await getCategories(db, source, TOP_VALUES, filters);
       return {
         kind: 'categories',
-        items: rows.map((row) => ({
-          label: row.is_other ? 'Other' : row.label === '' || row.label === null ? '(empty)' : row.label,
-          count: row.count,
+        items: categories.map((category) => ({
+          label: category.value === null ? 'Other' : category.value === '' ? '(empty)' : category.value,
+          count: category.count,
         })),
       };
     }
     case 'boolean': {
-      const counts = await selectBooleanDistribution(db, { relations, filters });
-      const total = counts.true_count + counts.false_count + counts.unset_count;
+      const summary = await getValueSummary(db, source, filters);
+      const unset = summary.values - summary.trueCount - summary.falseCount;
       return {
         kind: 'categories',
         items:
-          total === 0
+          summary.values === 0
             ? []
             : [
-                { label: 'True', count: counts.true_count },
-                { label: 'False', count: counts.false_count },
-                { label: 'Unset', count: counts.unset_count },
+                { label: 'True', count: summary.trueCount },
+                { label: 'False', count: summary.falseCount },
+                { label: 'Unset', count: unset },
               ],
       };
     }
     case 'date': {
-      const months = await selectDateDistribution(db, { relations, filters });
+      const months = await getDateMonths(db, source, filters);
       return { kind: 'categories', items: months.map((row) => ({ label: row.month, count: row.count })) };
     }
   }
 }
 
-/** Distribution of the latest values and the trend of every value over the filtered range. */
+/**
+ * Distribution of the latest values and the trend of every value over the
+ * filtered range, the bucket not over yet (today, this week) flagged.
+ */
 export async function getVariableChart(
   db: Database,
-  source: ResolvedSource,
-  input: { filters: VariableReportFilters; interval?: 'day' | 'week' | undefined },
+  resolved: ResolvedSource,
+  input: { filters: VariableReportFilters; interval?: 'day' | 'week' | undefined; now?: Date },
 ): Promise<VariableChartResponse> {
-  const { relations, dataType } = source;
-  const interval =
-    input.interval ??
-    ((await selectHistorySpanDays(db, { relations, dataType, filters: input.filters })) > DAILY_TREND_MAX_DAYS
-      ? 'week'
-      : 'day');
+  const { source, dataType } = resolved;
+  const now = input.now ?? new Date();
+  const interval = input.interval ?? (await chooseTrendInterval(db, source, input.filters));
   const [distribution, trend] = await Promise.all([
-    getVariableDistribution(db, source, input.filters),
-    selectTrend(db, { relations, dataType, filters: input.filters, interval }),
+    getVariableDistribution(db, resolved, input.filters),
+    getTrend(db, source, { interval, axis: { kind: 'data' }, now, filters: input.filters }),
   ]);
   return {
-    variable: source.subject,
+    variable: resolved.subject,
     distribution,
     trend: {
       interval,
       points: trend.map((point) => ({
-        date: point.bucket,
+        date: point.date,
         count: point.count,
-        mean: dataType === 'number' ? num(point.mean) : null,
+        mean: dataType === 'number' ? point.mean : null,
+        isPartial: point.isPartial,
       })),
     },
   };
 }
 
 /**
- * The learners ranked by their latest value: numbers highest first by
- * default, dates latest first; `order=asc` reverses. Text and true/false
- * values have no order a ranking could honestly use: 400.
+ * The learners ranked by their latest value, each once: numbers highest
+ * first by default, dates latest first; `order=asc` reverses. Text and
+ * true/false values have no order a ranking could honestly use: 400.
  */
 export async function getVariableLeaders(
   db: Database,
-  source: ResolvedSource,
+  resolved: ResolvedSource,
   input: { filters: VariableReportFilters; order: SortOrder; limit: number },
 ): Promise<VariableLeadersResponse> {
-  const { dataType } = source;
-  if (dataType !== 'number' && dataType !== 'date') {
+  const { source } = resolved;
+  const dataType = source.dataType;
+  if (!isRankable(dataType)) {
     throw new AppError(
       'BAD_REQUEST',
       VARIABLE_REPORT_MESSAGES.notRankable(dataType === 'boolean' ? 'true/false' : dataType),
     );
   }
-  const rows = await selectLeaders(db, {
-    organizationId: source.organizationId,
-    relations: source.relations,
-    dataType,
-    filters: input.filters,
+  const leaders = await getLeaders(db, { ...source, dataType }, input);
+  const items: LeaderRow[] = leaders.map((leader) => ({
+    rank: leader.rank,
+    learnerId: leader.learnerId,
+    learnerName: leader.learnerName,
+    courseTitle: leader.courseTitle,
+    value: leader.value,
+    valueNumber: leader.valueNumber,
+    recordedAt: leader.recordedAt,
+  }));
+  return {
+    variable: resolved.subject,
     order: input.order,
     limit: input.limit,
-  });
-  const items: LeaderRow[] = rows.map((row) => ({
-    rank: row.rank,
-    learnerId: row.learner_id,
-    learnerName: row.learner_name,
-    courseTitle: row.course_title,
-    value: row.value,
-    valueNumber: num(row.value_number),
-    recordedAt: toIso(row.recorded_at),
-  }));
-  return { variable: source.subject, order: input.order, limit: input.limit, items };
+    definition: VARIABLE_LEADERS_DEFINITION,
+    items,
+  };
 }
 
 /** One learner's values of the source, newest first (the latest 200). */

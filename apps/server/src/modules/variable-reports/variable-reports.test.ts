@@ -1,8 +1,11 @@
-import type {
-  VariableChartResponse,
-  VariableHistoryResponse,
-  VariableLeadersResponse,
-  VariableReportResponse,
+import {
+  METRIC_DEFINITIONS,
+  VARIABLE_LEADERS_DEFINITION,
+  binIndexOf,
+  type VariableChartResponse,
+  type VariableHistoryResponse,
+  type VariableLeadersResponse,
+  type VariableReportResponse,
 } from '@courselens/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +18,7 @@ import {
 import type { Course, Learner, Variable, VariableDataType } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
+import { getVariableReport, resolveVariableSource } from './variable-reports.service';
 
 let testApp: TestApp;
 let owner: SignedUp;
@@ -101,6 +105,26 @@ beforeAll(async () => {
   await value(completed, 'Dee', '2026-01-15T00:00:00Z', '2026-03-01');
   await value(completed, 'Eve', '2026-02-20T00:00:00Z', '2026-03-02');
 
+  // Ann and Bob have the variable in both courses: two values each, one learner each.
+  const quizAlpha = await variable(alpha, 'quiz_score', 'number');
+  const quizBeta = await variable(beta, 'quiz_score', 'number');
+  await value(quizAlpha, 'Ann', 0.7, '2026-03-01');
+  await value(quizAlpha, 'Bob', 0.2, '2026-03-01');
+  await value(quizAlpha, 'Cid', 0.45, '2026-03-01');
+  await value(quizBeta, 'Ann', 0.1, '2026-03-02');
+  await value(quizBeta, 'Bob', 0.95, '2026-03-02');
+
+  // Recorded now: the current day is not over.
+  const today = await variable(beta, 'logins_today', 'number');
+  await value(today, 'Dee', 3, new Date().toISOString().slice(0, 10));
+  await value(today, 'Eve', 5, '2026-03-01');
+
+  // A course that sent an e-mail address as the name and as a value.
+  people.Fay = await insertLearner(db, { organizationId, name: 'fay@example.com', email: 'fay@example.com' });
+  const contact = await variable(alpha, 'contact', 'text');
+  await value(contact, 'Fay', 'write to fay@example.com', '2026-03-01');
+  await value(contact, 'Ann', 'phone', '2026-03-01');
+
   await insertVariable(db, {
     organizationId: stranger.organization.id,
     courseId: foreignCourse.id,
@@ -132,6 +156,8 @@ describe('GET /api/variable-reports/report', () => {
     const { summary } = body;
     expect(summary).toMatchObject({
       dataType: 'number',
+      learners: 5,
+      values: 5,
       count: 5,
       distinct: 3,
       mean: 72.5,
@@ -141,6 +167,40 @@ describe('GET /api/variable-reports/report', () => {
     });
     expect(summary.stddev).toBeCloseTo(Math.sqrt(275 / 3), 10);
     expect(summary.trueRate).toBeNull();
+    expect(summary.definitions).toEqual({
+      learners: METRIC_DEFINITIONS.learners,
+      values: METRIC_DEFINITIONS.values,
+    });
+  });
+
+  it('counts a learner with the variable in two courses once as a learner and twice as values', async () => {
+    const body = (await get('/api/variable-reports/report?name=quiz_score')).json<VariableReportResponse>();
+    expect(body.total).toBe(5);
+    expect(body.summary).toMatchObject({ learners: 3, values: 5, count: 5 });
+    expect(body.summary.mean).toBeCloseTo((0.7 + 0.2 + 0.45 + 0.1 + 0.95) / 5, 10);
+    const alphaOnly = (
+      await get(`/api/courses/${alpha.id}/variables/quiz_score/report`)
+    ).json<VariableReportResponse>();
+    expect(alphaOnly.summary).toMatchObject({ learners: 3, values: 3 });
+  });
+
+  it('gives a shared view display names and values without e-mail addresses', async () => {
+    const db = testApp.database.db;
+    const source = await resolveVariableSource(db, {
+      kind: 'course_variable',
+      organizationId: owner.organization.id,
+      courseId: alpha.id,
+      name: 'contact',
+    });
+    const input = { filters: {}, sort: 'learner' as const, order: 'asc' as const, page: 1, pageSize: 50 };
+    const shared = await getVariableReport(db, source, input, { includeEmail: false });
+    expect(shared.items.map((row) => [row.learnerName, row.value])).toEqual([
+      ['Ann Archer', 'phone'],
+      ['Unnamed learner', 'write to (hidden)'],
+    ]);
+    expect(JSON.stringify(shared)).not.toContain('@');
+    const members = await getVariableReport(db, source, input, { includeEmail: true });
+    expect(members.items.map((row) => row.learnerEmail)).toEqual(['ann@example.com', 'fay@example.com']);
   });
 
   it('filters by course, date range and value, searches, sorts and pages', async () => {
@@ -170,7 +230,7 @@ describe('GET /api/variable-reports/report', () => {
       await get('/api/variable-reports/report?name=final_score&q=DEE%40')
     ).json<VariableReportResponse>();
     expect(search.total).toBe(1);
-    expect(search.summary.count).toBe(5);
+    expect(search.summary).toMatchObject({ learners: 5, values: 5 });
 
     const byValue = (
       await get('/api/variable-reports/report?name=final_score&sort=value&order=asc&pageSize=2&page=2')
@@ -185,7 +245,7 @@ describe('GET /api/variable-reports/report', () => {
 
   it('summarizes text, boolean and date variables by their type', async () => {
     const text = (await get('/api/variable-reports/report?name=region')).json<VariableReportResponse>();
-    expect(text.summary).toMatchObject({ dataType: 'text', count: 3, distinct: 2, mean: null });
+    expect(text.summary).toMatchObject({ dataType: 'text', learners: 3, values: 3, distinct: 2, mean: null });
     expect(text.summary.topValues).toEqual([
       { value: 'North', count: 2 },
       { value: 'South', count: 1 },
@@ -270,39 +330,73 @@ describe('GET /api/variable-reports/report', () => {
 });
 
 describe('GET /api/variable-reports/chart', () => {
-  it('bins numbers in SQL and gives the daily trend with means', async () => {
+  it('bins numbers in SQL on nice edges and gives the daily trend with means', async () => {
     const body = (await get('/api/variable-reports/chart?name=final_score')).json<VariableChartResponse>();
     expect(body.distribution.kind).toBe('histogram');
     if (body.distribution.kind !== 'histogram') return;
     expect(body.distribution.bins).toHaveLength(10);
-    expect(body.distribution.bins[0]).toEqual({ from: 60, to: 62, count: 1 });
-    expect(body.distribution.bins[5]).toEqual({ from: 70, to: 72, count: 1 });
-    expect(body.distribution.bins[9]).toEqual({ from: 78, to: 80, count: 2 });
+    expect(body.distribution.bins[0]).toEqual({ from: 60, to: 62, label: '60–62', count: 1 });
+    expect(body.distribution.bins[5]).toEqual({ from: 70, to: 72, label: '70–72', count: 1 });
+    expect(body.distribution.bins[9]).toEqual({ from: 78, to: 80, label: '78–80', count: 2 });
     expect(body.distribution.bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(4);
     expect(body.trend.interval).toBe('day');
+    const past = { isPartial: false };
     expect(body.trend.points).toEqual([
-      { date: '2026-03-01', count: 1, mean: 50 },
-      { date: '2026-03-02', count: 1, mean: 70 },
-      { date: '2026-03-03', count: 1, mean: 80 },
-      { date: '2026-03-04', count: 1, mean: 60 },
-      { date: '2026-03-05', count: 1, mean: 80 },
-      { date: '2026-03-06', count: 1, mean: null },
+      { date: '2026-03-01', count: 1, mean: 50, ...past },
+      { date: '2026-03-02', count: 1, mean: 70, ...past },
+      { date: '2026-03-03', count: 1, mean: 80, ...past },
+      { date: '2026-03-04', count: 1, mean: 60, ...past },
+      { date: '2026-03-05', count: 1, mean: 80, ...past },
+      { date: '2026-03-06', count: 1, mean: null, ...past },
     ]);
     const weekly = (
       await get('/api/variable-reports/chart?name=final_score&interval=week')
     ).json<VariableChartResponse>();
     expect(weekly.trend.points).toEqual([
-      { date: '2026-02-23', count: 1, mean: 50 },
-      { date: '2026-03-02', count: 5, mean: 72.5 },
+      { date: '2026-02-23', count: 1, mean: 50, ...past },
+      { date: '2026-03-02', count: 5, mean: 72.5, ...past },
     ]);
+  });
+
+  it('puts each value in the bin binIndexOf names, decimal edges included', async () => {
+    const body = (await get('/api/variable-reports/chart?name=quiz_score')).json<VariableChartResponse>();
+    if (body.distribution.kind !== 'histogram') throw new Error('expected a histogram');
+    const { bins } = body.distribution;
+    expect(bins.map((bin) => bin.label)).toEqual([
+      '0.1–0.2',
+      '0.2–0.3',
+      '0.3–0.4',
+      '0.4–0.5',
+      '0.5–0.6',
+      '0.6–0.7',
+      '0.7–0.8',
+      '0.8–0.9',
+      '0.9–1',
+    ]);
+    const expected = bins.map(() => 0);
+    for (const value of [0.7, 0.2, 0.45, 0.1, 0.95]) {
+      const index = binIndexOf(bins, value);
+      expected[index] = (expected[index] ?? 0) + 1;
+    }
+    expect(bins.map((bin) => bin.count)).toEqual(expected);
+    expect(bins[6]?.count).toBe(1);
+  });
+
+  it('flags the bucket that is not over yet as partial', async () => {
+    const body = (
+      await get('/api/variable-reports/chart?name=logins_today&interval=week')
+    ).json<VariableChartResponse>();
+    expect(body.trend.points.at(-1)).toMatchObject({ count: 1, isPartial: true });
+    expect(body.trend.points[0]).toMatchObject({ date: '2026-02-23', count: 1, isPartial: false });
+    expect(body.trend.points.filter((point) => point.isPartial)).toHaveLength(1);
   });
 
   it('counts by week on its own when the values span more than 45 days', async () => {
     const body = (await get('/api/variable-reports/chart?name=streak_days')).json<VariableChartResponse>();
     expect(body.trend.interval).toBe('week');
     expect(body.trend.points).toHaveLength(9);
-    expect(body.trend.points[0]).toEqual({ date: '2025-12-29', count: 1, mean: 3 });
-    expect(body.trend.points.at(-1)).toEqual({ date: '2026-02-23', count: 1, mean: 9 });
+    expect(body.trend.points[0]).toEqual({ date: '2025-12-29', count: 1, mean: 3, isPartial: false });
+    expect(body.trend.points.at(-1)).toEqual({ date: '2026-02-23', count: 1, mean: 9, isPartial: false });
   });
 
   it('bounds the time axis to the latest 2000 buckets whatever the dates stored', async () => {
@@ -352,6 +446,7 @@ describe('GET /api/variable-reports/leaders', () => {
       [3, 'Bob Baker', 70],
       [4, 'Dee Dunn', 60],
     ]);
+    expect(body.definition).toBe(VARIABLE_LEADERS_DEFINITION);
     expect(JSON.stringify(body)).not.toContain('@example.com');
     const lowest = (
       await get('/api/variable-reports/leaders?name=final_score&order=asc&limit=2')
@@ -359,6 +454,26 @@ describe('GET /api/variable-reports/leaders', () => {
     expect(lowest.items.map((row) => [row.rank, row.learnerName])).toEqual([
       [1, 'Dee Dunn'],
       [2, 'Bob Baker'],
+    ]);
+  });
+
+  it('lists a learner with the variable in two courses once, by the value that ranks them first', async () => {
+    const highest = (
+      await get('/api/variable-reports/leaders?name=quiz_score')
+    ).json<VariableLeadersResponse>();
+    expect(highest.items.map((row) => [row.rank, row.learnerName, row.valueNumber, row.courseTitle])).toEqual(
+      [
+        [1, 'Bob Baker', 0.95, 'Beta sales'],
+        [2, 'Ann Archer', 0.7, 'Alpha safety'],
+        [3, 'Cid Cole', 0.45, 'Alpha safety'],
+      ],
+    );
+    const lowest = (
+      await get('/api/variable-reports/leaders?name=quiz_score&order=asc&limit=2')
+    ).json<VariableLeadersResponse>();
+    expect(lowest.items.map((row) => [row.rank, row.learnerName, row.valueNumber])).toEqual([
+      [1, 'Ann Archer', 0.1],
+      [2, 'Bob Baker', 0.2],
     ]);
   });
 

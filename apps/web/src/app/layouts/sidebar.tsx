@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Building2, LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 
 import { Logo } from '@/components/logo';
@@ -43,26 +43,40 @@ function writeCollapsed(collapsed: boolean): void {
 
 export type SidebarProps = { session: SessionState };
 
+/** What can take focus inside the drawer, in tab order. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
  * The app sidebar: wide (`w-64`) or narrow (`w-20`), the choice kept in
  * localStorage `sidebarCollapsed`. Under 768 px it is narrow whatever was
- * stored and the toggle opens it over the page until the next navigation or a
- * click outside.
+ * stored, and the toggle opens it as a drawer over the page: a backdrop
+ * dims the page (which stops scrolling), focus moves into the drawer and
+ * stays there, and Escape, a tap outside or any navigation closes it.
  */
 export function Sidebar({ session }: SidebarProps) {
   const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY);
-  const { pathname } = useLocation();
+  const location = useLocation();
   const [storedCollapsed, setStoredCollapsed] = useState(readCollapsed);
-  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
-  const isOverlayOpen = isSmallScreen && openOnPath === pathname;
-  const isCollapsed = isSmallScreen ? !isOverlayOpen : storedCollapsed;
+  // The drawer belongs to the history entry it was opened on: any navigation
+  // (a new entry, even to the same path) closes it without an effect.
+  const [openOnKey, setOpenOnKey] = useState<string | null>(null);
+  const isDrawerOpen = isSmallScreen && openOnKey === location.key;
+  const isCollapsed = isSmallScreen ? !isDrawerOpen : storedCollapsed;
   const asideRef = useRef<HTMLElement>(null);
-  useClickOutside(asideRef, () => setOpenOnPath(null), isOverlayOpen);
-  useEscapeKey(() => setOpenOnPath(null), isOverlayOpen);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  const closeDrawer = (options: { restoreFocus: boolean }) => {
+    setOpenOnKey(null);
+    if (options.restoreFocus) toggleRef.current?.focus();
+  };
+  useClickOutside(asideRef, () => closeDrawer({ restoreFocus: false }), isDrawerOpen);
+  useEscapeKey(() => closeDrawer({ restoreFocus: true }), isDrawerOpen);
+  useDrawerEffects(asideRef, isDrawerOpen);
 
   const handleToggle = () => {
     if (isSmallScreen) {
-      setOpenOnPath(isOverlayOpen ? null : pathname);
+      setOpenOnKey(isDrawerOpen ? null : location.key);
       return;
     }
     const next = !storedCollapsed;
@@ -71,7 +85,7 @@ export function Sidebar({ session }: SidebarProps) {
   };
 
   const toggleLabel = isSmallScreen
-    ? isOverlayOpen
+    ? isDrawerOpen
       ? 'Close sidebar'
       : 'Open sidebar'
     : isCollapsed
@@ -80,22 +94,27 @@ export function Sidebar({ session }: SidebarProps) {
 
   return (
     <>
-      {/* Keeps the page clear of the fixed sidebar. */}
+      {/* Keeps the page clear of the fixed sidebar; the drawer lays over it. */}
       <div
         aria-hidden="true"
         className={cn('shrink-0 transition-[width]', isSmallScreen || isCollapsed ? 'w-20' : 'w-64')}
       />
-      {isOverlayOpen ? (
-        <div aria-hidden="true" className="fixed inset-0 z-40 bg-slate-950/40 backdrop-blur-[1px]" />
+      {isDrawerOpen ? (
+        <div
+          aria-hidden="true"
+          data-testid="sidebar-backdrop"
+          className="fixed inset-0 z-40 touch-none bg-slate-950/40 backdrop-blur-[1px]"
+        />
       ) : null}
       <aside
         ref={asideRef}
         aria-label="Sidebar"
         data-collapsed={isCollapsed}
+        data-drawer={isDrawerOpen ? 'open' : undefined}
         className={cn(
           'fixed inset-y-0 left-0 z-50 flex flex-col border-r border-line bg-surface transition-[width]',
           isCollapsed ? 'w-20' : 'w-64',
-          isOverlayOpen && 'shadow-2xl',
+          isDrawerOpen && 'overscroll-contain shadow-2xl',
         )}
       >
         <div
@@ -112,6 +131,7 @@ export function Sidebar({ session }: SidebarProps) {
             <Logo className={cn(isCollapsed && '[&>span:last-child]:sr-only')} />
           </Link>
           <Button
+            ref={toggleRef}
             variant="ghost"
             size="icon"
             className={cn('size-9', !isCollapsed && 'ml-auto')}
@@ -133,6 +153,65 @@ export function Sidebar({ session }: SidebarProps) {
   );
 }
 
+/**
+ * While the drawer is open: focus moves to its first link and Tab stays
+ * inside it (the page behind is covered by the backdrop), and the page
+ * behind does not scroll.
+ */
+function useDrawerEffects(asideRef: RefObject<HTMLElement | null>, isOpen: boolean): void {
+  useEffect(() => {
+    const aside = asideRef.current;
+    if (!isOpen || !aside) return;
+    (aside.querySelector<HTMLElement>('nav a[href]') ?? aside).focus({ preventScroll: true });
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    // The page beside the drawer (main content, skip link) is out of reach
+    // for keyboards and screen readers while it is covered.
+    // The backdrop (aria-hidden, like the spacer) stays a target for the closing tap.
+    const covered = [...(aside.parentElement?.children ?? [])].filter(
+      (element): element is HTMLElement =>
+        element instanceof HTMLElement &&
+        element !== aside &&
+        element.getAttribute('aria-hidden') !== 'true' &&
+        !element.inert,
+    );
+    for (const element of covered) element.inert = true;
+    const handleKeyDown = (event: KeyboardEvent) => trapTab(event, aside);
+    document.addEventListener('keydown', handleKeyDown);
+    return () => {
+      document.body.style.overflow = overflow;
+      for (const element of covered) element.inert = false;
+      document.removeEventListener('keydown', handleKeyDown);
+    };
+  }, [asideRef, isOpen]);
+}
+
+/** Keeps Tab and Shift+Tab inside the open drawer. */
+function trapTab(event: KeyboardEvent, container: HTMLElement): void {
+  if (event.key !== 'Tab') return;
+  const focusable = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const isInside = container.contains(document.activeElement);
+  if (event.shiftKey && (document.activeElement === first || !isInside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (document.activeElement === last || !isInside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * Pages that belong to a navigation item without sitting under its path:
+ * a course's screens (`/course/:id/…`) are Courses, a learner's are Learners.
+ */
+const SECTION_PREFIXES: Readonly<Record<string, readonly string[]>> = {
+  [paths.courses.list.href()]: ['/course/'],
+  [paths.learners.list.href()]: ['/learner/'],
+};
+
 function SidebarLink({
   href,
   label,
@@ -146,6 +225,8 @@ function SidebarLink({
   isCollapsed: boolean;
   isExternal?: boolean;
 }) {
+  const { pathname } = useLocation();
+  const isInSection = (SECTION_PREFIXES[href] ?? []).some((prefix) => pathname.startsWith(prefix));
   const className = (isActive: boolean) =>
     cn(
       'flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors [&_svg]:size-5 [&_svg]:shrink-0',
@@ -165,6 +246,13 @@ function SidebarLink({
       <a href={href} className={className(false)} title={isCollapsed ? label : undefined}>
         {content}
       </a>
+    );
+  }
+  if (isInSection) {
+    return (
+      <Link to={href} aria-current="page" className={className(true)} title={isCollapsed ? label : undefined}>
+        {content}
+      </Link>
     );
   }
   return (

@@ -3,6 +3,7 @@ import {
   Bot,
   Cable,
   ChartNoAxesCombined,
+  CircleCheck,
   FileChartColumn,
   Sparkles,
   Workflow,
@@ -14,7 +15,6 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { HealthStatus } from '@/features/system/components/health-status';
 
 type ValuePoint = {
   icon: LucideIcon;
@@ -53,6 +53,12 @@ const valuePoints: ValuePoint[] = [
     title: 'Connect any course',
     text: 'One script tag or the ingestion API with write-only keys. Events are idempotent, so a flaky connection never counts a learner twice.',
   },
+];
+
+/** Under the calls to action: what a visitor gets, never how the server runs. */
+const heroHighlights = [
+  'Connect a course with one script tag or the ingestion API',
+  'Share read-only report links with people who have no account',
 ];
 
 export function HomeRoute() {
@@ -105,7 +111,14 @@ function Hero() {
               Sign in
             </Link>
           </div>
-          <HealthStatus className="mt-10" />
+          <ul className="mt-8 flex flex-col gap-2 text-sm text-fg-muted" aria-label="Highlights">
+            {heroHighlights.map((highlight) => (
+              <li key={highlight} className="flex items-start gap-2">
+                <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
+                {highlight}
+              </li>
+            ))}
+          </ul>
         </div>
         <ProductPreview />
       </div>
@@ -153,7 +166,7 @@ function ProductPreview() {
           />
           <p className="text-sm text-fg">
             <span className="font-semibold">AI summary:</span> completion rose 12% after slide 8 was
-            shortened. Question 4 is the hardest: only 41% answer it right on the first try.
+            shortened. Question 4 is the hardest: only 41% answer it correctly on the first try.
           </p>
         </div>
       </Card>

@@ -11,6 +11,10 @@ export const courseRoutes: RouteObject[] = [
     path: paths.courses.list.path,
     lazy: async () => ({ Component: (await import('./components/courses-page')).CoursesPage }),
   },
+];
+
+/** The course's own screens; the app router mounts them inside the course layout (one header). */
+export const courseSectionRoutes: RouteObject[] = [
   {
     path: paths.courses.learners.path,
     lazy: async () => ({ Component: (await import('./components/course-learners-page')).CourseLearnersPage }),

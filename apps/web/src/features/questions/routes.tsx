@@ -11,6 +11,10 @@ export const questionRoutes: RouteObject[] = [
     path: paths.questions.list.path,
     lazy: async () => ({ Component: (await import('./components/questions-page')).QuestionsPage }),
   },
+];
+
+/** The course's questions; the app router mounts it inside the course layout (one header). */
+export const courseQuestionRoutes: RouteObject[] = [
   {
     path: paths.courses.questions.path,
     lazy: async () => ({

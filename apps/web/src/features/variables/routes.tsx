@@ -11,6 +11,10 @@ export const variableRoutes: RouteObject[] = [
     path: paths.variables.list.path,
     lazy: async () => ({ Component: (await import('./components/variables-page')).VariablesPage }),
   },
+];
+
+/** The course's variables; the app router mounts it inside the course layout (one header). */
+export const courseVariableRoutes: RouteObject[] = [
   {
     path: paths.courses.variables.path,
     lazy: async () => ({

@@ -44,7 +44,7 @@ export type FeatureScreenProps = { screen: ScreenDefinition };
  */
 export function FeatureScreen({ screen }: FeatureScreenProps) {
   const Icon = capabilityIcons[screen.capability];
-  const isStandalone = screen.shared === true || screen.path === paths.chatbots.chat.path;
+  const isStandalone = screen.shared === true;
   const body = (
     <>
       <title>{`${screen.title} · CourseLens`}</title>

@@ -58,7 +58,7 @@ const viewTexts: Record<(typeof reportViews)[number], ViewText> = {
 const questionViewTexts: Record<(typeof reportViews)[number], ViewText> = {
   report: {
     title: 'report',
-    emptyText: 'Every answer with its learner, course run and date, and how often it is right.',
+    emptyText: 'Every answer with its learner, course run and date, and how often it is answered correctly.',
   },
   chart: { title: 'chart', emptyText: 'How the answers spread across the choices, first try and retries.' },
   leaders: { title: 'leaders', emptyText: 'The learners who answer it right most often and fastest.' },
@@ -184,14 +184,6 @@ export const screens: ScreenDefinition[] = [
     access: 'auth',
   },
   {
-    path: p.chatbots.chat.path,
-    title: 'Chat',
-    description: 'Talk with a CourseLens agent.',
-    emptyText: 'The conversation with the agent.',
-    capability: 'agents',
-    access: 'public',
-  },
-  {
     path: p.billing.path,
     title: 'Billing',
     description: 'Your plan, usage against its limits and invoices.',
@@ -203,7 +195,7 @@ export const screens: ScreenDefinition[] = [
     path: p.questions.list.path,
     title: 'Questions',
     description: 'Every quiz question your courses send, with its success rate.',
-    emptyText: 'Your questions, their courses and how often learners get them right.',
+    emptyText: 'Your questions, their courses and how often learners answer them correctly.',
     capability: 'questions',
     access: 'auth',
   },
@@ -235,7 +227,7 @@ export const screens: ScreenDefinition[] = [
     path: p.learners.responses.path,
     title: 'Learner responses',
     description: 'The quiz answers of one learner.',
-    emptyText: 'Every answer of this learner, right or wrong.',
+    emptyText: 'Every answer of this learner, correct or incorrect.',
     capability: 'learners',
     access: 'auth',
   },

@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { useId } from 'react';
 
+import { EmailText } from '@/components/email-text';
 import { ExportCsvButton } from '@/components/export-csv-button';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -88,8 +89,8 @@ function ActivityRow({ item }: { item: ActivityItem }) {
         <p className="mt-1 text-xs text-fg-muted">
           {item.actor ? (
             <>
-              by <span className="font-medium text-fg">{item.actor.name}</span>{' '}
-              <span className="break-all">({item.actor.email})</span>
+              by <span className="font-medium text-fg">{item.actor.name}</span> (
+              <EmailText email={item.actor.email} />)
             </>
           ) : (
             'by the system (API key)'

@@ -1,4 +1,8 @@
-import { AI_SUMMARY_MESSAGES, type VariableAiSummary } from '@courselens/contracts';
+import {
+  AI_SUMMARY_COUNT_DEFINITIONS,
+  AI_SUMMARY_MESSAGES,
+  type VariableAiSummary,
+} from '@courselens/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -41,6 +45,8 @@ function summary(overrides: Partial<VariableAiSummary> = {}): VariableAiSummary 
       },
       learners: 6,
       values: 7,
+      recordedValues: 9,
+      definitions: AI_SUMMARY_COUNT_DEFINITIONS,
       distinctValues: 6,
       firstRecordedAt: '2026-01-06T10:00:00.000Z',
       lastRecordedAt: '2026-01-21T10:00:00.000Z',
@@ -53,7 +59,7 @@ function summary(overrides: Partial<VariableAiSummary> = {}): VariableAiSummary 
         q1: 71.25,
         q3: 83.75,
       },
-      distribution: { kind: 'histogram', bins: [{ from: 10, to: 90, count: 6 }] },
+      distribution: { kind: 'histogram', bins: [{ from: 10, to: 90, label: '10–90', count: 6 }] },
       trend: { metric: 'mean', weeks: [], direction: 'up', from: 60, to: 68.333 },
       outliers: { lowerFence: 52.5, upperFence: 102.5, count: 1, learners: [{ name: 'Eve', value: '10' }] },
       topLearners: [{ name: 'Cyd', value: '90' }],

@@ -109,7 +109,7 @@ function CreateApiKeyForm({ organizationId, onCreated, onCancel }: CreateApiKeyF
     >
       <TextField
         label="Name"
-        placeholder="Onboarding course (production)"
+        placeholder="What this key is for"
         autoComplete="off"
         data-autofocus
         error={errors.name?.message}

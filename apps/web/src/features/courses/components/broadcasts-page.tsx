@@ -18,19 +18,17 @@ import { toast } from '@/lib/toast';
 import { BROADCASTS_PAGE_SIZE, useBroadcasts } from '../api/get-broadcasts';
 import { useSetBroadcast } from '../api/set-broadcast';
 
-import { CourseHeader } from './course-header';
-
 const MAX_LENGTH = 1000;
 
 /**
  * /courses/:courseId/broadcasts?title=…: the message the course shows its
  * learners (set or clear it) and the history of broadcasts with who and when.
- * The heading is the `title` query parameter, as the spec says.
+ * The course layout draws the header (its heading is the `title` query
+ * parameter, as the spec says).
  */
 export function BroadcastsPage() {
   const { courseId = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
-  const title = searchParams.get('title');
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
   const session = useSession();
   const organizationId = session.currentOrganization?.id;
@@ -80,9 +78,7 @@ export function BroadcastsPage() {
   const isClearing = setBroadcast.isPending && setBroadcast.variables.message === null;
 
   return (
-    <div className="mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
-      <CourseHeader courseId={courseId} title={title} />
-
+    <div className="grid min-w-0 gap-6 lg:grid-cols-2 lg:items-start">
       <Card>
         <CardHeader>
           <CardTitle>Current message</CardTitle>
@@ -129,7 +125,7 @@ export function BroadcastsPage() {
                 rows={3}
                 value={draft}
                 maxLength={MAX_LENGTH}
-                placeholder="The quiz closes on Friday at 17:00."
+                placeholder="What the learners of this course should read"
                 onChange={(event) => setDraft(event.target.value)}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? 'broadcast-error' : undefined}

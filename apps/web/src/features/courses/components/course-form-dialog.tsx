@@ -102,7 +102,7 @@ function CourseForm({ organizationId, course, onDone }: CourseFormProps) {
     >
       <TextField
         label="Title"
-        placeholder="Workplace Safety Essentials"
+        placeholder="Course title"
         autoComplete="off"
         data-autofocus
         error={errors.courseTitle?.message}
@@ -111,7 +111,7 @@ function CourseForm({ organizationId, course, onDone }: CourseFormProps) {
       <TextField
         label="External course ID"
         labelAside="Optional"
-        placeholder="workplace-safety-essentials"
+        placeholder="Course ID in your authoring tool"
         autoComplete="off"
         spellCheck={false}
         hint="The id your course sends with its data; unique among your courses."

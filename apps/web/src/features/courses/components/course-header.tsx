@@ -1,15 +1,31 @@
-import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { ArrowLeft, BookX } from 'lucide-react';
+import type { Ref } from 'react';
+import { Link, matchPath, useLocation } from 'react-router';
 
+import { PageMessage } from '@/components/page-message';
+import { ReportTabs } from '@/components/report-tabs';
+import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import { cn } from '@/lib/cn';
 import { formatNumber, formatRelative } from '@/lib/format';
 
 import { useCourse } from '../api/get-course';
 
 export type CourseTab = 'learners' | 'variables' | 'questions' | 'broadcasts';
+
+/** The sections of a course, in tab order, with the route each one lives on. */
+export const COURSE_SECTIONS: readonly { key: CourseTab; label: string; path: string }[] = [
+  { key: 'learners', label: 'Learners', path: paths.courses.learners.path },
+  { key: 'variables', label: 'Variables', path: paths.courses.variables.path },
+  { key: 'questions', label: 'Questions', path: paths.courses.questions.path },
+  { key: 'broadcasts', label: 'Broadcasts', path: paths.courses.broadcasts.path },
+];
+
+/** The course section a path belongs to, if any. */
+export function courseSectionOf(pathname: string): CourseTab | null {
+  return COURSE_SECTIONS.find((section) => matchPath(section.path, pathname))?.key ?? null;
+}
 
 export type CourseHeaderProps = {
   courseId: string;
@@ -18,36 +34,36 @@ export type CourseHeaderProps = {
    * shows its `title` query parameter (spec section 2). Empty: the course's.
    */
   title?: string | null;
-  /** Buttons at the right of the title (export...). */
-  actions?: ReactNode;
+  /** The element the current page puts its buttons in (export...), see `HeaderActions`. */
+  actionsRef?: Ref<HTMLDivElement>;
 };
 
 /**
  * The head of every screen of one course: back to the courses, the title and
- * external id with its counts, and tabs to the course's learners, variables,
- * questions and broadcasts. It loads the course itself (`GET /api/courses/{id}`),
- * so a screen only passes the id. A course that does not exist shows its
- * error in place of the title.
+ * external id with its counts, and the tabs Learners, Variables, Questions
+ * and Broadcasts (they scroll sideways on a narrow screen). It loads the
+ * course itself (`GET /api/courses/{id}`), so a screen only passes the id.
  */
-export function CourseHeader({ courseId, title: givenTitle, actions }: CourseHeaderProps) {
+export function CourseHeader({ courseId, title: givenTitle, actionsRef }: CourseHeaderProps) {
   const session = useSession();
+  const { pathname } = useLocation();
   const course = useCourse(session.currentOrganization?.id, courseId);
   const title = givenTitle || course.data?.courseTitle || (course.isError ? 'Course' : 'Loading course…');
+  const section = courseSectionOf(pathname);
+  const sectionLabel = COURSE_SECTIONS.find((entry) => entry.key === section)?.label;
 
-  const tabs: { key: CourseTab; label: string; href: string }[] = [
-    { key: 'learners', label: 'Learners', href: paths.courses.learners.href(courseId) },
-    { key: 'variables', label: 'Variables', href: paths.courses.variables.href(courseId) },
-    { key: 'questions', label: 'Questions', href: paths.courses.questions.href(courseId) },
-    {
-      key: 'broadcasts',
-      label: 'Broadcasts',
-      href: paths.courses.broadcasts.href(courseId, givenTitle || course.data?.courseTitle || undefined),
-    },
-  ];
+  const tabs = COURSE_SECTIONS.map((entry) => ({
+    id: entry.key,
+    label: entry.label,
+    href:
+      entry.key === 'broadcasts'
+        ? paths.courses.broadcasts.href(courseId, givenTitle || course.data?.courseTitle || undefined)
+        : paths.courses[entry.key].href(courseId),
+  }));
 
   return (
     <header className="flex flex-col gap-4">
-      <title>{`${title} · CourseLens`}</title>
+      <title>{`${title}${sectionLabel ? ` · ${sectionLabel}` : ''} · CourseLens`}</title>
       <Link
         to={paths.courses.list.href()}
         className="inline-flex w-fit items-center gap-1.5 rounded text-sm text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus"
@@ -67,7 +83,10 @@ export function CourseHeader({ courseId, title: givenTitle, actions }: CourseHea
           ) : course.data ? (
             <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted">
               {course.data.externalCourseId ? (
-                <code className="rounded bg-surface-muted px-1.5 py-0.5 font-mono text-xs text-fg">
+                <code
+                  className="rounded bg-surface-muted px-1.5 py-0.5 font-mono text-xs break-all text-fg"
+                  title="External course ID"
+                >
                   {course.data.externalCourseId}
                 </code>
               ) : null}
@@ -81,30 +100,33 @@ export function CourseHeader({ courseId, title: givenTitle, actions }: CourseHea
             </p>
           ) : null}
         </div>
-        {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
+        {/* Filled by the page below (HeaderActions); empty, it takes no room. */}
+        <div ref={actionsRef} className="flex shrink-0 flex-wrap gap-2 empty:hidden" />
       </div>
-      <nav aria-label="Course sections" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <ul className="flex min-w-max gap-1 border-b border-line">
-          {tabs.map((tab) => (
-            <li key={tab.key}>
-              <NavLink
-                to={tab.href}
-                className={({ isActive }) =>
-                  cn(
-                    '-mb-px inline-flex h-10 items-center border-b-2 px-3 text-sm font-medium transition-colors',
-                    'rounded-t-lg focus-visible:outline-2 focus-visible:outline-focus',
-                    isActive
-                      ? 'border-brand-600 text-fg dark:border-brand-400'
-                      : 'border-transparent text-fg-muted hover:border-line-strong hover:text-fg',
-                  )
-                }
-              >
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ReportTabs label="Course sections" current={section ?? ''} tabs={tabs} />
     </header>
+  );
+}
+
+/** Whether the course request says the course is not there (or not the organization's). */
+export function isCourseNotFound(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}
+
+/** A course screen whose course does not exist (or is not the organization's, or was deleted). */
+export function CourseNotFoundMessage() {
+  return (
+    <PageMessage
+      icon={<BookX aria-hidden="true" />}
+      eyebrow="404"
+      title="Course not found"
+      actions={
+        <Link to={paths.courses.list.href()} className={buttonClassName({ variant: 'outline' })}>
+          Back to courses
+        </Link>
+      }
+    >
+      This course does not exist in the current organization, or it was deleted.
+    </PageMessage>
   );
 }

@@ -7,18 +7,20 @@ import {
 import { GraduationCap } from 'lucide-react';
 import { useParams } from 'react-router';
 
+import { EmailText } from '@/components/email-text';
 import { ExportCsvButton } from '@/components/export-csv-button';
+import { FilterBar } from '@/components/filter-bar';
+import { HeaderActions } from '@/components/header-actions';
+import { SortSelect } from '@/components/sort-select';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchField } from '@/components/ui/search-field';
 import { useSession } from '@/lib/auth';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber, formatRelative } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 
 import { useCourseLearners } from '../api/get-course-learners';
-
-import { CourseHeader } from './course-header';
 
 const columns: DataTableColumn<CourseLearnerBody, CourseLearnerSortKey>[] = [
   {
@@ -29,16 +31,21 @@ const columns: DataTableColumn<CourseLearnerBody, CourseLearnerSortKey>[] = [
     cell: (learner) => (
       <div className="flex min-w-0 flex-col">
         <span className="break-words">{learner.name ?? '—'}</span>
-        <span className="text-xs font-normal break-all text-fg-subtle md:hidden">{learner.email}</span>
+        {/* On phones the other columns are hidden: their values go under the name. */}
+        <EmailText email={learner.email} className="text-xs font-normal text-fg-subtle md:hidden" />
+        <span className="text-xs font-normal text-fg-subtle sm:hidden">
+          {learner.access_count === 1 ? '1 access' : `${formatNumber(learner.access_count)} accesses`} · last{' '}
+          {formatRelative(learner.last_access)}
+        </span>
       </div>
     ),
   },
   {
     id: 'email',
-    header: 'Email',
+    header: 'E-mail',
     sortKey: 'email',
     className: 'hidden md:table-cell',
-    cell: (learner) => learner.email,
+    cell: (learner) => <EmailText email={learner.email} />,
   },
   {
     id: 'firstAccess',
@@ -59,11 +66,15 @@ const columns: DataTableColumn<CourseLearnerBody, CourseLearnerSortKey>[] = [
     header: 'Accesses',
     sortKey: 'accessCount',
     align: 'right',
+    className: 'hidden sm:table-cell',
     cell: (learner) => formatNumber(learner.access_count),
   },
 ];
 
-/** /course/:courseId/learners: who took the course, when first and last, how often. */
+/**
+ * /course/:courseId/learners: who took the course, when first and last, how
+ * often. The course layout draws the header above it.
+ */
 export function CourseLearnersPage() {
   const { courseId = '' } = useParams();
   const session = useSession();
@@ -73,23 +84,33 @@ export function CourseLearnersPage() {
   const data = learners.data;
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
-      <CourseHeader
-        courseId={courseId}
-        actions={
-          <ExportCsvButton
-            path={`/courses/${encodeURIComponent(courseId)}/learners/export`}
-            query={{ q: params.q || undefined, sort: params.sort, order: params.order }}
-            fileName="course-learners.csv"
+    <div className="flex min-w-0 flex-col gap-6">
+      <HeaderActions>
+        <ExportCsvButton
+          path={`/courses/${encodeURIComponent(courseId)}/learners/export`}
+          query={{ q: params.q || undefined, sort: params.sort, order: params.order }}
+          fileName="course-learners.csv"
+        />
+      </HeaderActions>
+      <FilterBar
+        search={
+          <SearchField
+            label="Search learners"
+            placeholder="Search by name or e-mail"
+            value={params.q}
+            onChange={(q) => setParams({ q })}
           />
         }
-      />
-      <SearchField
-        label="Search learners"
-        placeholder="Search by name or email"
-        value={params.q}
-        onChange={(q) => setParams({ q })}
-      />
+      >
+        {/* Phones hide most columns and their sort buttons: every sort is offered here. */}
+        <SortSelect
+          columns={columns}
+          sort={params.sort}
+          order={params.order}
+          onChange={(sort) => setParams(sort)}
+          className="md:hidden"
+        />
+      </FilterBar>
       <DataTable
         caption="Learners of the course"
         columns={columns}

@@ -49,13 +49,17 @@ afterEach(() => {
 });
 
 describe('DeleteCourseDialog', () => {
-  it('offers the three choices, all off, and deletes with every flag false by default', async () => {
+  it('offers the choices that exist, all off, and deletes with every flag false by default', async () => {
     const fetchMock = stubFetch(() => jsonResponse(200, deleted));
     const { dialog, onClose, onDeleted } = renderDialog();
 
-    for (const label of ['Keep learner data', 'Delete related reports', 'Remove pipeline references']) {
+    const boxes = within(dialog).getAllByRole('checkbox');
+    expect(boxes.map((box) => box.getAttribute('name'))).toEqual(['keepLearnerData', 'deleteRelatedReports']);
+    for (const label of ['Keep learner data', 'Delete related reports']) {
       expect(within(dialog).getByRole('checkbox', { name: label })).not.toBeChecked();
     }
+    // Pipelines cannot be built yet: nothing offers to clean them up.
+    expect(within(dialog).queryByText(/pipeline/i)).not.toBeInTheDocument();
     expect(within(dialog).getByText(/30 course runs of 12 learners will be deleted/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete course' }));
 
@@ -73,13 +77,13 @@ describe('DeleteCourseDialog', () => {
     const fetchMock = stubFetch(() => jsonResponse(200, deleted));
     const { dialog } = renderDialog();
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Keep learner data' }));
-    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Remove pipeline references' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Delete related reports' }));
     // Keeping the data hides the warning about what would be lost.
     expect(within(dialog).queryByText(/will be deleted/)).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete course' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(fetchMock.mock.calls[0]![0]).toBe(
-      `/api/courses/${course.id}?keepLearnerData=true&deleteRelatedReports=false&removePipelineReferences=true`,
+      `/api/courses/${course.id}?keepLearnerData=true&deleteRelatedReports=true&removePipelineReferences=false`,
     );
   });
 

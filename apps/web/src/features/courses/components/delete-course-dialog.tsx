@@ -18,6 +18,16 @@ import { toast } from '@/lib/toast';
 
 import { useDeleteCourse } from '../api/delete-course';
 
+/**
+ * The choices the dialog offers. Removing pipeline references is left out
+ * while pipelines cannot be built in the app: offering to clean up what
+ * nobody can have made would promise a feature that is not there yet. The
+ * flag is still sent, false (spec section 7: it defaults to false).
+ */
+export const OFFERED_DELETION_CHOICES = COURSE_DELETION_CHOICES.filter(
+  (choice) => choice.key !== 'removePipelineReferences',
+);
+
 const NO_CHOICES: DeleteCourseOptions = {
   keepLearnerData: false,
   deleteRelatedReports: false,
@@ -44,7 +54,7 @@ export type DeleteCourseDialogProps = {
   onDeleted?: (course: CourseBody) => void;
 };
 
-/** Confirms a course deletion with the spec's three choices, all off by default. */
+/** Confirms a course deletion with its choices (see `OFFERED_DELETION_CHOICES`), all off by default. */
 export function DeleteCourseDialog({ course, organizationId, onClose, onDeleted }: DeleteCourseDialogProps) {
   return (
     <Dialog
@@ -118,7 +128,7 @@ function DeleteCourseForm({ course, organizationId, onClose, onDeleted }: Delete
       ) : null}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 text-sm font-medium text-fg">Choices</legend>
-        {COURSE_DELETION_CHOICES.map((choice) => (
+        {OFFERED_DELETION_CHOICES.map((choice) => (
           <div
             key={choice.key}
             className={cn(

@@ -25,29 +25,36 @@ export function CodeSnippet({ label, code }: CodeSnippetProps) {
     }
   }
 
+  // The copy button sits in a bar above the code, not over it: on a phone the
+  // code scrolls sideways and a button laid on top would hide its first line.
   return (
-    <div className="relative min-w-0">
+    <div className="min-w-0 overflow-hidden rounded-xl border border-line bg-slate-950 dark:bg-black/40">
+      <div className="flex items-center justify-between gap-2 border-b border-white/10 py-1.5 pr-1.5 pl-4">
+        <span aria-hidden="true" className="truncate text-xs font-medium text-slate-400">
+          {label}
+        </span>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void handleCopy()}
+          aria-label={`Copy ${label.toLowerCase()}`}
+          aria-controls={id}
+          className="bg-white/10 text-slate-100 hover:bg-white/20 dark:bg-white/10 dark:hover:bg-white/20"
+        >
+          {isCopied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          {isCopied ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
       <pre
         id={id}
         aria-label={label}
         // Scrollable code must be reachable by keyboard.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        className="max-w-full overflow-x-auto rounded-xl border border-line bg-slate-950 p-4 pr-24 font-mono text-xs leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus dark:bg-black/40"
+        className="max-w-full overflow-x-auto p-4 font-mono text-xs leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus"
       >
         <code>{code}</code>
       </pre>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => void handleCopy()}
-        aria-label={`Copy ${label.toLowerCase()}`}
-        aria-controls={id}
-        className="absolute top-2 right-2 bg-white/10 text-slate-100 hover:bg-white/20 dark:bg-white/10 dark:hover:bg-white/20"
-      >
-        {isCopied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-        {isCopied ? 'Copied' : 'Copy'}
-      </Button>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { ArrowLeft, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
+import { EmailText } from '@/components/email-text';
 import { PageMessage } from '@/components/page-message';
 import { buttonClassName } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -100,12 +101,12 @@ export function LearnerLayout({ learnerId, tab, title, children }: LearnerLayout
           <div className="flex flex-col gap-1">
             <h1 className="text-2xl font-bold tracking-tight break-words text-fg sm:text-3xl">{name}</h1>
             {profile.name?.trim() ? (
-              <p className="text-sm break-all text-fg-muted sm:text-base">
+              <p className="text-sm text-fg-muted sm:text-base">
                 <a
                   href={`mailto:${profile.email}`}
                   className="rounded hover:text-fg hover:underline focus-visible:outline-2 focus-visible:outline-focus"
                 >
-                  {profile.email}
+                  <EmailText email={profile.email} />
                 </a>
               </p>
             ) : null}

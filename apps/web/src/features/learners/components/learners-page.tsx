@@ -7,6 +7,7 @@ import {
 import { GraduationCap, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 
+import { EmailText } from '@/components/email-text';
 import { PageHeader } from '@/components/page-header';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -35,7 +36,7 @@ const columns: DataTableColumn<LearnerListItem, LearnerSortKey>[] = [
           {learnerDisplayName(learner)}
         </Link>
         {/* On phones the other columns are hidden: their values go under the name. */}
-        <span className="text-xs font-normal break-all text-fg-muted md:hidden">{learner.email}</span>
+        <EmailText email={learner.email} className="text-xs font-normal text-fg-muted md:hidden" />
         <span className="text-xs font-normal text-fg-subtle sm:hidden">
           {learner.courses === 1 ? '1 course' : `${formatNumber(learner.courses)} courses`} ·{' '}
           {learner.lastActivityAt ? `active ${formatRelative(learner.lastActivityAt)}` : 'never active'}
@@ -48,7 +49,7 @@ const columns: DataTableColumn<LearnerListItem, LearnerSortKey>[] = [
     header: 'E-mail',
     sortKey: 'email',
     className: 'hidden md:table-cell',
-    cell: (learner) => <span className="break-all">{learner.email}</span>,
+    cell: (learner) => <EmailText email={learner.email} />,
   },
   {
     id: 'courses',

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 
 import { ExportCsvButton } from '@/components/export-csv-button';
+import { FilterBar } from '@/components/filter-bar';
+import { SortSelect } from '@/components/sort-select';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchField } from '@/components/ui/search-field';
-import { inputClassName } from '@/components/ui/text-field';
-import { cn } from '@/lib/cn';
 import type { ListParams } from '@/lib/use-list-params';
 
 type Page<Row> = { items: Row[]; total: number; page: number; pageSize: number };
@@ -58,47 +58,34 @@ export function ListSection<Row, Key extends string>({
   empty,
 }: ListSectionProps<Row, Key>) {
   const { data } = query;
-  // Phones hide most columns (and their sort buttons): a select offers every sort instead.
-  const sortOptions = columns.flatMap((column) =>
-    column.sortKey !== undefined && typeof column.header === 'string'
-      ? [
-          { value: `${column.sortKey}:asc`, label: `${column.header}, ascending` },
-          { value: `${column.sortKey}:desc`, label: `${column.header}, descending` },
-        ]
-      : [],
-  );
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchField
-          label={searchLabel}
-          placeholder={searchPlaceholder}
-          value={params.q}
-          onChange={(q) => onParamsChange({ q })}
+      <FilterBar
+        search={
+          <SearchField
+            label={searchLabel}
+            placeholder={searchPlaceholder}
+            value={params.q}
+            onChange={(q) => onParamsChange({ q })}
+          />
+        }
+        actions={
+          <ExportCsvButton
+            path={exportPath}
+            query={{ q: params.q || undefined, sort: params.sort, order: params.order }}
+            fileName={exportFileName}
+          />
+        }
+      >
+        {/* Phones hide most columns and their sort buttons: every sort is offered here. */}
+        <SortSelect
+          columns={columns}
+          sort={params.sort}
+          order={params.order}
+          onChange={(sort) => onParamsChange(sort)}
+          className="md:hidden"
         />
-        <label className="flex items-center gap-2 text-sm whitespace-nowrap text-fg-muted sm:hidden">
-          Sort by
-          <select
-            value={`${params.sort}:${params.order}`}
-            onChange={(event) => {
-              const [sort, order] = event.target.value.split(':') as [Key, 'asc' | 'desc'];
-              onParamsChange({ sort, order });
-            }}
-            className={cn(inputClassName, 'min-w-0 flex-1')}
-          >
-            {sortOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <ExportCsvButton
-          path={exportPath}
-          query={{ q: params.q || undefined, sort: params.sort, order: params.order }}
-          fileName={exportFileName}
-        />
-      </div>
+      </FilterBar>
       <DataTable
         caption={caption}
         columns={columns}

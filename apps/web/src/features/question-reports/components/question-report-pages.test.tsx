@@ -1,4 +1,8 @@
-import type { QuestionLeadersResponse, QuestionReportResponse } from '@courselens/contracts';
+import {
+  QUESTION_COUNT_DEFINITIONS,
+  type QuestionLeadersResponse,
+  type QuestionReportResponse,
+} from '@courselens/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -43,11 +47,20 @@ const report: QuestionReportResponse = {
   total: 1,
   page: 1,
   pageSize: 25,
-  totals: { responses: 40, graded: 40, correct: 30, correctRate: 0.75, points: 300, learners: 12 },
+  totals: {
+    responses: 40,
+    graded: 40,
+    correct: 30,
+    correctRate: 0.75,
+    points: 300,
+    learners: 12,
+    definitions: QUESTION_COUNT_DEFINITIONS,
+  },
 };
 const leaders: QuestionLeadersResponse = {
   question,
   limit: 10,
+  definition: 'Points: each learner’s best points on the question.',
   items: [
     { rank: 1, learnerId: 'l1', learnerName: 'Grace Hopper', points: 20, responses: 2, correct: 2 },
     { rank: 1, learnerId: 'l2', learnerName: 'Alan Turing', points: 20, responses: 3, correct: 2 },
@@ -62,6 +75,7 @@ function renderAt(path: string, signedIn = true) {
       <Routes>
         <Route path="/questions/:id/report" element={<QuestionReportPage view="report" />} />
         <Route path="/shared/questions/:id/leaders" element={<SharedQuestionReportPage view="leaders" />} />
+        <Route path="/shared/questions/:id/report" element={<SharedQuestionReportPage view="report" />} />
       </Routes>
     </MemoryRouter>,
     { queryClient },
@@ -104,7 +118,8 @@ describe('QuestionReportPage', () => {
     expect(within(totals).getByText('75%')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Answers' });
     expect(within(table).getByText('grace@example.com')).toBeInTheDocument();
-    expect(within(table).getByText('Wrong')).toBeInTheDocument();
+    expect(within(table).getByText('Incorrect')).toBeInTheDocument();
+    expect(within(table).queryByText('Wrong')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Chart' })).toHaveAttribute(
       'href',
       `/questions/${QUESTION_ID}/chart`,
@@ -123,19 +138,36 @@ describe('QuestionReportPage', () => {
 
 describe('SharedQuestionReportPage', () => {
   it('reads the shared leaders with the token, names only, without member controls', async () => {
-    const fetchMock = stubFetch(() => jsonResponse(200, leaders));
+    const fetchMock = stubFetch(() =>
+      jsonResponse(200, { ...leaders, organization: { name: 'Northwind Training' } }),
+    );
     renderAt(`/shared/questions/${QUESTION_ID}/leaders?token=tok_123`, false);
     const table = await screen.findByRole('table', { name: 'Leaders by points' });
     expect(await within(table).findAllByText('#1')).toHaveLength(2);
     expect(calledUrls(fetchMock)[0]).toBe(
       `/api/shared/questions/${QUESTION_ID}/leaders?token=tok_123&limit=10`,
     );
-    expect(screen.getByText('Shared view')).toBeInTheDocument();
+    expect(screen.getByTestId('shared-by')).toHaveTextContent('Shared by Northwind Training');
     expect(screen.queryByRole('button', { name: /Share/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Report' })).toHaveAttribute(
       'href',
       `/shared/questions/${QUESTION_ID}/report?token=tok_123`,
     );
+  });
+
+  it('shows the shared answers with the organization name and no search box', async () => {
+    const { learnerEmail: _hidden, ...row } = report.items[0]!;
+    stubFetch(() =>
+      jsonResponse(200, { ...report, items: [row], organization: { name: 'Northwind Training' } }),
+    );
+    renderAt(`/shared/questions/${QUESTION_ID}/report?token=tok_123`, false);
+    const table = await screen.findByRole('table', { name: 'Answers' });
+    expect(await within(table).findByText('Grace Hopper')).toBeInTheDocument();
+    expect(screen.getByTestId('shared-by')).toHaveTextContent('Shared by Northwind Training');
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(screen.queryByText(/e-mail/i)).not.toBeInTheDocument();
+    // The result filter stays: it reveals nothing about who the learners are.
+    expect(screen.getByLabelText('Result')).toBeInTheDocument();
   });
 
   it('says "This view is not shared" when the server does not know the link, or there is no token', async () => {

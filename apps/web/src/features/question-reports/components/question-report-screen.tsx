@@ -1,5 +1,5 @@
-import type { QuestionReportSubject } from '@courselens/contracts';
-import { ArrowLeft, CircleHelp } from 'lucide-react';
+import { sharedViewOrganizationName, type QuestionReportSubject } from '@courselens/contracts';
+import { ArrowLeft, CircleHelp, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 
@@ -7,6 +7,7 @@ import { ExportCsvButton } from '@/components/export-csv-button';
 import { PageMessage } from '@/components/page-message';
 import { ReportTabs } from '@/components/report-tabs';
 import { ShareControl } from '@/components/share-control';
+import { SharedBy } from '@/components/shared-by';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { inputClassName } from '@/components/ui/text-field';
@@ -87,7 +88,7 @@ export function QuestionReportScreen({ target, view }: QuestionReportScreenProps
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           {isShared ? (
-            <p className="mb-2 text-xs font-semibold tracking-wide text-accent uppercase">Shared view</p>
+            <SharedBy organizationName={sharedViewOrganizationName(current.data)} />
           ) : (
             <Link
               to={paths.questions.list.href()}
@@ -145,6 +146,7 @@ export function QuestionReportScreen({ target, view }: QuestionReportScreenProps
           isFetching={report.isFetching}
           error={report.error}
           onChange={state.update}
+          canSearch={!isShared}
         />
       ) : view === 'chart' ? (
         <QuestionChartView data={chart.data} isPending={chart.isPending} error={chart.error} />
@@ -173,55 +175,76 @@ function DateRangeFilter({
   const id = useId();
   const [draft, setDraft] = useState(range);
   const [applied, setApplied] = useState(range);
+  // Under 768 px the form folds behind a button so the figures come first.
+  const [isOpen, setIsOpen] = useState(false);
   if (applied !== range) {
     setApplied(range);
     setDraft(range);
   }
+  const activeCount = [range.from, range.to].filter(Boolean).length;
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     onApply(draft);
   }
   return (
-    <form
-      onSubmit={handleSubmit}
-      aria-label="Filters"
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:flex-wrap sm:items-end"
-    >
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-from`} className="text-xs font-medium text-fg-muted">
-          Answered from
-        </label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          value={draft.from ?? ''}
-          onChange={(event) =>
-            setDraft((previous) => ({ ...previous, from: event.target.value || undefined }))
-          }
-          className={cn(inputClassName, 'sm:w-40')}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-to`} className="text-xs font-medium text-fg-muted">
-          Answered to
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          value={draft.to ?? ''}
-          onChange={(event) => setDraft((previous) => ({ ...previous, to: event.target.value || undefined }))}
-          className={cn(inputClassName, 'sm:w-40')}
-        />
-      </div>
-      <div className="flex gap-2">
-        <Button type="submit">Apply</Button>
-        {range.from || range.to ? (
-          <Button type="button" variant="ghost" onClick={() => onApply({})}>
-            Clear
-          </Button>
-        ) : null}
-      </div>
-    </form>
+    <div>
+      <Button
+        variant="outline"
+        className="md:hidden"
+        aria-expanded={isOpen}
+        aria-controls={`${id}-form`}
+        onClick={() => setIsOpen((open) => !open)}
+      >
+        <SlidersHorizontal aria-hidden="true" />
+        Filters{activeCount > 0 ? ` (${activeCount})` : ''}
+      </Button>
+      <form
+        id={`${id}-form`}
+        onSubmit={handleSubmit}
+        aria-label="Filters"
+        className={cn(
+          'flex-col gap-3 rounded-2xl border border-line bg-surface p-4 md:flex md:flex-row md:flex-wrap md:items-end',
+          isOpen ? 'mt-3 flex' : 'hidden',
+        )}
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-from`} className="text-xs font-medium text-fg-muted">
+            Answered from
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={draft.from ?? ''}
+            onChange={(event) =>
+              setDraft((previous) => ({ ...previous, from: event.target.value || undefined }))
+            }
+            className={cn(inputClassName, 'md:w-40')}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-to`} className="text-xs font-medium text-fg-muted">
+            Answered to
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={draft.to ?? ''}
+            onChange={(event) =>
+              setDraft((previous) => ({ ...previous, to: event.target.value || undefined }))
+            }
+            className={cn(inputClassName, 'md:w-40')}
+          />
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit">Apply</Button>
+          {range.from || range.to ? (
+            <Button type="button" variant="ghost" onClick={() => onApply({})}>
+              Clear
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </div>
   );
 }
 

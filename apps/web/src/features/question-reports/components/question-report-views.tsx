@@ -8,7 +8,8 @@ import type {
 import { MessageSquare, Trophy } from 'lucide-react';
 import { useId } from 'react';
 
-import { CategoryBarChart, TrendLineChart } from '@/components/charts';
+import { CategoryBarChart, isCurrentPeriod, partialPeriodLabel, TrendLineChart } from '@/components/charts';
+import { EmailText } from '@/components/email-text';
 import { StatGrid } from '@/components/stat-grid';
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -34,7 +35,7 @@ function errorText(error: unknown, what: string): string | null {
 
 function Correctness({ correct }: { correct: boolean | null }) {
   if (correct === null) return <Badge>Ungraded</Badge>;
-  return correct ? <Badge variant="success">Correct</Badge> : <Badge variant="danger">Wrong</Badge>;
+  return correct ? <Badge variant="success">Correct</Badge> : <Badge variant="danger">Incorrect</Badge>;
 }
 
 export type QuestionReportViewProps = {
@@ -44,6 +45,11 @@ export type QuestionReportViewProps = {
   isFetching: boolean;
   error: unknown;
   onChange: Change;
+  /**
+   * Members search the answers by learner name or e-mail; a shared view has
+   * no search (it would let a visitor test whether an e-mail is among them).
+   */
+  canSearch: boolean;
 };
 
 /** Totals of the date range, then every answer: search, correctness filter, sort, pages. */
@@ -54,6 +60,7 @@ export function QuestionReportView({
   isFetching,
   error,
   onChange,
+  canSearch,
 }: QuestionReportViewProps) {
   const id = useId();
   const columns: DataTableColumn<QuestionResponseRow, QuestionReportSortKey>[] = [
@@ -66,7 +73,7 @@ export function QuestionReportView({
         <div className="min-w-0">
           <div className="font-medium text-fg">{learnerLabel(row.learnerName)}</div>
           {row.learnerEmail ? (
-            <div className="text-xs break-all text-fg-muted">{row.learnerEmail}</div>
+            <EmailText email={row.learnerEmail} className="block text-xs text-fg-muted" />
           ) : null}
         </div>
       ),
@@ -124,13 +131,15 @@ export function QuestionReportView({
         />
       ) : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchField
-          label="Search learners"
-          placeholder="Search by learner name or e-mail"
-          value={params.q}
-          onChange={(q) => onChange({ q })}
-          className="sm:max-w-sm"
-        />
+        {canSearch ? (
+          <SearchField
+            label="Search learners"
+            placeholder="Search by learner name or e-mail"
+            value={params.q}
+            onChange={(q) => onChange({ q })}
+            className="sm:max-w-sm"
+          />
+        ) : null}
         <label htmlFor={`${id}-correct`} className="sr-only">
           Result
         </label>
@@ -142,7 +151,7 @@ export function QuestionReportView({
         >
           <option value="">Every result</option>
           <option value="true">Correct only</option>
-          <option value="false">Wrong only</option>
+          <option value="false">Incorrect only</option>
           <option value="ungraded">Ungraded only</option>
         </select>
       </div>
@@ -217,6 +226,7 @@ export function QuestionChartView({
         highlight={correct}
         highlightLabel="correct answer"
         orientation="horizontal"
+        isAdditive
         emptyText="No answers yet."
       />
       <TrendLineChart
@@ -226,12 +236,21 @@ export function QuestionChartView({
           date: point.date,
           rate: point.correctRate === null ? null : Math.round(point.correctRate * 1000) / 10,
           responses: point.responses,
+          isPartial: point.isPartial ?? isCurrentPeriod(point.date, data.trend.interval),
         }))}
         series={[
-          { key: 'rate', label: 'Correct rate (%)', format: (value) => `${formatDecimal(value)}%` },
+          {
+            key: 'rate',
+            label: 'Correct rate',
+            unit: '%',
+            format: (value) => `${formatDecimal(value)}%`,
+            domain: [0, 100],
+          },
           { key: 'responses', label: 'Answers', axis: 'right' },
         ]}
         dateLabel={data.trend.interval === 'week' ? 'Week of' : 'Day'}
+        xLabel={data.trend.interval === 'week' ? 'Week (from Monday, UTC)' : 'Day (UTC)'}
+        partialLabel={partialPeriodLabel(data.trend.interval)}
         emptyText="No answers yet."
       />
     </div>

@@ -2,16 +2,19 @@ import { COURSE_QUESTION_DEFAULT_SORT, QUESTION_SORT_KEYS } from '@courselens/co
 import { useParams } from 'react-router';
 
 import { ExportCsvButton } from '@/components/export-csv-button';
-import { isApiError } from '@/lib/api-client';
+import { HeaderActions } from '@/components/header-actions';
 import { useSession } from '@/lib/auth';
 
 import { questionListQuery, useCourseQuestions } from '../api/get-questions';
 
-import { CourseNotFoundMessage, CourseSubPageHeader } from './course-sub-page-header';
 import { QuestionsListView } from './questions-list-view';
 import { useQuestionFilters } from './use-question-filters';
 
-/** `/course/:courseId/questions`: one course's questions in slide order with their totals. */
+/**
+ * `/course/:courseId/questions`: one course's questions in slide order with
+ * their totals. The course layout draws the header (and says when the course
+ * does not exist); the export goes into it.
+ */
 export function CourseQuestionsPage() {
   const courseId = useParams().courseId ?? '';
   const organizationId = useSession().currentOrganization?.id;
@@ -24,35 +27,26 @@ export function CourseQuestionsPage() {
   const course = questions.data?.course;
   const fileName = `${(course?.courseTitle ?? 'course').replace(/[^\w.-]+/g, '-')}-questions.csv`;
 
-  if (isApiError(questions.error) && questions.error.status === 404) return <CourseNotFoundMessage />;
-
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <title>{`${course ? `${course.courseTitle} · ` : ''}Questions · CourseLens`}</title>
-      <CourseSubPageHeader
-        courseId={courseId}
-        course={course}
-        actions={
-          <ExportCsvButton
-            path={`/courses/${encodeURIComponent(courseId)}/questions/export`}
-            query={questionListQuery(listParams, false)}
-            fileName={fileName}
-          />
-        }
-      />
-      <div className="mt-6">
-        <QuestionsListView
-          organizationId={organizationId}
-          params={listParams}
-          updateList={updateList}
-          setFilter={setFilter}
-          data={questions.data}
-          isPending={questions.isPending}
-          isFetching={questions.isFetching}
-          error={questions.error}
-          isOrganizationWide={false}
+    <>
+      <HeaderActions>
+        <ExportCsvButton
+          path={`/courses/${encodeURIComponent(courseId)}/questions/export`}
+          query={questionListQuery(listParams, false)}
+          fileName={fileName}
         />
-      </div>
-    </div>
+      </HeaderActions>
+      <QuestionsListView
+        organizationId={organizationId}
+        params={listParams}
+        updateList={updateList}
+        setFilter={setFilter}
+        data={questions.data}
+        isPending={questions.isPending}
+        isFetching={questions.isFetching}
+        error={questions.error}
+        isOrganizationWide={false}
+      />
+    </>
   );
 }

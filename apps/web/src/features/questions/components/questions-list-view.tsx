@@ -3,6 +3,7 @@ import { ListChecks } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 
+import { FilterBar } from '@/components/filter-bar';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
@@ -184,15 +185,19 @@ export function QuestionsListView({
   return (
     <div className="flex flex-col gap-5">
       <QuestionTotals totals={data?.totals} isHidden={!params.active} />
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-        <SearchField
-          label="Search questions"
-          placeholder="Search question text or interaction ID"
-          value={params.q}
-          onChange={(q) => updateList({ q })}
-        />
+      <FilterBar
+        activeCount={(params.courseId ? 1 : 0) + (params.active ? 0 : 1)}
+        search={
+          <SearchField
+            label="Search questions"
+            placeholder="Search question text or interaction ID"
+            value={params.q}
+            onChange={(q) => updateList({ q })}
+          />
+        }
+      >
         {isOrganizationWide ? (
-          <div>
+          <div className="flex flex-col">
             <label htmlFor={courseSelectId} className="sr-only">
               Course
             </label>
@@ -200,7 +205,7 @@ export function QuestionsListView({
               id={courseSelectId}
               value={params.courseId ?? ''}
               onChange={(event) => setFilter('course', event.target.value)}
-              className={cn(inputClassName, 'sm:w-56')}
+              className={cn(inputClassName, 'md:w-56')}
             >
               <option value="">All courses</option>
               {(courses.data ?? []).map((course) => (
@@ -211,7 +216,7 @@ export function QuestionsListView({
             </select>
           </div>
         ) : null}
-        <div>
+        <div className="flex flex-col">
           <label htmlFor={showSelectId} className="sr-only">
             Show
           </label>
@@ -219,13 +224,13 @@ export function QuestionsListView({
             id={showSelectId}
             value={params.active ? '' : 'hidden'}
             onChange={(event) => setFilter('show', event.target.value)}
-            className={cn(inputClassName, 'sm:w-48')}
+            className={cn(inputClassName, 'md:w-48')}
           >
             <option value="">Active questions</option>
             <option value="hidden">Hidden questions</option>
           </select>
         </div>
-      </div>
+      </FilterBar>
 
       <DataTable
         caption="Questions"

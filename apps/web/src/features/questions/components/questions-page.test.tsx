@@ -183,7 +183,8 @@ describe('QuestionsPage', () => {
 });
 
 describe('CourseQuestionsPage', () => {
-  it("shows the course header and lists the course's questions in slide order", async () => {
+  // The header (title, tabs) is the course layout's: see app/routes/app/course-layout.test.tsx.
+  it("lists the course's questions in slide order, with the export in place", async () => {
     const fetchMock = stubFetch(() =>
       jsonResponse(200, {
         ...listOf([ppe]),
@@ -191,8 +192,8 @@ describe('CourseQuestionsPage', () => {
       }),
     );
     renderAt(`/course/${COURSE_ID}/questions`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Workplace safety' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Questions' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('table', { name: 'Questions' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
     const url = calledUrls(fetchMock)[0]!;
     expect(url).toMatch(new RegExp(`^/api/courses/${COURSE_ID}/questions\\?`));
     expect(new URL(url, 'http://x').searchParams.get('sort')).toBe('slide');

@@ -20,7 +20,7 @@ export function QuestionsPage() {
       <title>Questions · CourseLens</title>
       <PageHeader
         title="Questions"
-        description="Every quiz question of your courses: how often it is answered, and how often right."
+        description="Every quiz question of your courses: how often it is answered, and how often correctly."
         actions={
           <ExportCsvButton
             path="/questions/export"

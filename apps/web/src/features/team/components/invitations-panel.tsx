@@ -126,7 +126,7 @@ export function InvitationsPanel() {
                 label="Email"
                 type="email"
                 autoComplete="off"
-                placeholder="teammate@example.com"
+                placeholder="Teammate’s e-mail address"
                 error={errors.email?.message}
                 {...register('email')}
               />
@@ -181,7 +181,9 @@ export function InvitationsPanel() {
               return (
                 <li key={invitation.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium text-fg">{invitation.email}</p>
+                    <p className="truncate font-medium text-fg" title={invitation.email}>
+                      {invitation.email}
+                    </p>
                     <p className="text-sm text-fg-muted">
                       {invitation.role === 'owner' ? 'Owner' : 'Team member'}
                       {invitation.inviterName ? ` · invited by ${invitation.inviterName}` : ''} · expires{' '}

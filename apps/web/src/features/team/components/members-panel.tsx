@@ -98,7 +98,9 @@ export function MembersPanel() {
                       {member.name}
                       {isSelf ? <span className="font-normal text-fg-muted"> (you)</span> : null}
                     </p>
-                    <p className="truncate text-sm text-fg-muted">{member.email}</p>
+                    <p className="truncate text-sm text-fg-muted" title={member.email}>
+                      {member.email}
+                    </p>
                   </div>
                 </div>
                 {isOwner ? (

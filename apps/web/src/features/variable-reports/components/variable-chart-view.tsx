@@ -1,6 +1,13 @@
 import type { VariableChartResponse } from '@courselens/contracts';
 
-import { CategoryBarChart, HistogramChart, ShareDonutChart, TrendLineChart } from '@/components/charts';
+import {
+  CategoryBarChart,
+  HistogramChart,
+  isCurrentPeriod,
+  partialPeriodLabel,
+  ShareDonutChart,
+  TrendLineChart,
+} from '@/components/charts';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 
@@ -38,7 +45,16 @@ export function VariableChartView({
   const isNumber = variable.dataType === 'number';
   const categories =
     distribution.kind === 'categories'
-      ? distribution.items.map((item) => ({ label: item.label, value: item.count }))
+      ? distribution.items.map((item, index, items) => ({
+          label: item.label,
+          value: item.count,
+          // Text comes as the top 10 values and, last, "Other" for the rest: drawn apart, in grey.
+          isOthers:
+            variable.dataType === 'text' &&
+            items.length > 10 &&
+            index === items.length - 1 &&
+            item.label === 'Other',
+        }))
       : [];
   const empty = 'No values match these filters yet.';
 
@@ -47,9 +63,10 @@ export function VariableChartView({
       {distribution.kind === 'histogram' ? (
         <HistogramChart
           title="Distribution of the latest values"
-          description="Learners per range of values (10 equal bins)."
+          description="Learners per range of their latest value."
           bins={distribution.bins}
           countLabel="Learners"
+          valueLabel={variable.title || variable.name}
           emptyText={empty}
         />
       ) : variable.dataType === 'boolean' ? (
@@ -73,6 +90,7 @@ export function VariableChartView({
           valueLabel="Learners"
           categoryLabel={variable.dataType === 'date' ? 'Month' : 'Value'}
           orientation={variable.dataType === 'date' ? 'vertical' : 'horizontal'}
+          isAdditive
           emptyText={empty}
         />
       )}
@@ -81,12 +99,19 @@ export function VariableChartView({
         description={
           isNumber ? 'How many values were recorded, and their mean.' : 'How many values were recorded.'
         }
-        data={trend.points.map((point) => ({ date: point.date, count: point.count, mean: point.mean }))}
+        data={trend.points.map((point) => ({
+          date: point.date,
+          count: point.count,
+          mean: point.mean,
+          isPartial: point.isPartial ?? isCurrentPeriod(point.date, trend.interval),
+        }))}
         series={[
-          { key: 'count', label: 'Values' },
-          ...(isNumber ? [{ key: 'mean', label: 'Mean', axis: 'right' as const }] : []),
+          { key: 'count', label: 'Values recorded' },
+          ...(isNumber ? [{ key: 'mean', label: 'Mean value', axis: 'right' as const }] : []),
         ]}
         dateLabel={trend.interval === 'week' ? 'Week of' : 'Day'}
+        xLabel={trend.interval === 'week' ? 'Week (from Monday, UTC)' : 'Day (UTC)'}
+        partialLabel={partialPeriodLabel(trend.interval)}
         emptyText={empty}
         className="lg:col-span-1"
       />

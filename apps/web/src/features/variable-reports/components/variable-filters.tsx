@@ -37,7 +37,7 @@ export function VariableFilters({ variable, filters, canFilterCourse, onApply }:
     setDraft((previous) => ({ ...previous, [key]: value || undefined }));
   const activeCount = Object.values(filters).filter(Boolean).length;
   const hasFilters = activeCount > 0;
-  // On a phone the form folds behind a button so the figures come first.
+  // Under 768 px the form folds behind a button so the figures come first.
   const [isOpen, setIsOpen] = useState(false);
 
   function handleSubmit(event: FormEvent) {
@@ -49,7 +49,7 @@ export function VariableFilters({ variable, filters, canFilterCourse, onApply }:
     <div>
       <Button
         variant="outline"
-        className="sm:hidden"
+        className="md:hidden"
         aria-expanded={isOpen}
         aria-controls={`${id}-form`}
         onClick={() => setIsOpen((open) => !open)}
@@ -62,7 +62,7 @@ export function VariableFilters({ variable, filters, canFilterCourse, onApply }:
         onSubmit={handleSubmit}
         aria-label="Filters"
         className={cn(
-          'flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:flex sm:flex-row sm:flex-wrap sm:items-end',
+          'flex-col gap-3 rounded-2xl border border-line bg-surface p-4 md:flex md:flex-row md:flex-wrap md:items-end',
           isOpen ? 'mt-3 flex' : 'hidden',
         )}
       >
@@ -75,7 +75,7 @@ export function VariableFilters({ variable, filters, canFilterCourse, onApply }:
               id={`${id}-course`}
               value={draft.courseId ?? ''}
               onChange={(event) => set('courseId', event.target.value)}
-              className={cn(inputClassName, 'sm:w-52')}
+              className={cn(inputClassName, 'md:w-52')}
             >
               <option value="">All courses</option>
               {variable.courses.map((course) => (
@@ -95,7 +95,7 @@ export function VariableFilters({ variable, filters, canFilterCourse, onApply }:
             type="date"
             value={draft.from ?? ''}
             onChange={(event) => set('from', event.target.value)}
-            className={cn(inputClassName, 'sm:w-40')}
+            className={cn(inputClassName, 'md:w-40')}
           />
         </div>
         <div className="flex flex-col gap-1">
@@ -107,7 +107,7 @@ export function VariableFilters({ variable, filters, canFilterCourse, onApply }:
             type="date"
             value={draft.to ?? ''}
             onChange={(event) => set('to', event.target.value)}
-            className={cn(inputClassName, 'sm:w-40')}
+            className={cn(inputClassName, 'md:w-40')}
           />
         </div>
         {dataType === 'number' ? (
@@ -123,7 +123,7 @@ export function VariableFilters({ variable, filters, canFilterCourse, onApply }:
                 inputMode="decimal"
                 value={draft.min ?? ''}
                 onChange={(event) => set('min', event.target.value)}
-                className={cn(inputClassName, 'sm:w-32')}
+                className={cn(inputClassName, 'md:w-32')}
               />
             </div>
             <div className="flex flex-col gap-1">
@@ -137,7 +137,7 @@ export function VariableFilters({ variable, filters, canFilterCourse, onApply }:
                 inputMode="decimal"
                 value={draft.max ?? ''}
                 onChange={(event) => set('max', event.target.value)}
-                className={cn(inputClassName, 'sm:w-32')}
+                className={cn(inputClassName, 'md:w-32')}
               />
             </div>
           </>
@@ -152,7 +152,7 @@ export function VariableFilters({ variable, filters, canFilterCourse, onApply }:
               type="text"
               value={draft.contains ?? ''}
               onChange={(event) => set('contains', event.target.value)}
-              className={cn(inputClassName, 'sm:w-44')}
+              className={cn(inputClassName, 'md:w-44')}
             />
           </div>
         ) : null}
@@ -165,7 +165,7 @@ export function VariableFilters({ variable, filters, canFilterCourse, onApply }:
               id={`${id}-value`}
               value={draft.value ?? ''}
               onChange={(event) => set('value', event.target.value)}
-              className={cn(inputClassName, 'sm:w-36')}
+              className={cn(inputClassName, 'md:w-36')}
             >
               <option value="">True or false</option>
               <option value="true">True</option>

@@ -1,4 +1,4 @@
-import type { VariableReportSubject } from '@courselens/contracts';
+import { sharedViewOrganizationName, type VariableReportSubject } from '@courselens/contracts';
 import { ArrowLeft, Sparkles, Variable as VariableIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
@@ -6,6 +6,7 @@ import { ExportCsvButton } from '@/components/export-csv-button';
 import { PageMessage } from '@/components/page-message';
 import { ReportTabs } from '@/components/report-tabs';
 import { ShareControl } from '@/components/share-control';
+import { SharedBy } from '@/components/shared-by';
 import { Badge } from '@/components/ui/badge';
 import { buttonClassName } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -125,7 +126,7 @@ export function VariableReportScreen({ target, view }: VariableReportScreenProps
               {back.label}
             </Link>
           ) : (
-            <p className="mb-2 text-xs font-semibold tracking-wide text-accent uppercase">Shared view</p>
+            <SharedBy organizationName={sharedViewOrganizationName(current.data)} />
           )}
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-fg sm:text-3xl">
             <VariableIcon aria-hidden="true" className="size-6 shrink-0 text-accent" />

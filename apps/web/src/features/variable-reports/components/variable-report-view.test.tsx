@@ -1,4 +1,4 @@
-import type { VariableSummary } from '@courselens/contracts';
+import { VARIABLE_COUNT_DEFINITIONS, type VariableSummary } from '@courselens/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { formatVariableValue, learnerLabel } from './format-value';
@@ -6,7 +6,10 @@ import { summaryStats } from './variable-report-view';
 
 const base: VariableSummary = {
   dataType: 'number',
+  learners: 1200,
+  values: 1234,
   count: 1234,
+  definitions: VARIABLE_COUNT_DEFINITIONS,
   distinct: 40,
   mean: 72.456,
   median: 75,

@@ -2,6 +2,7 @@ import type { VariableReportResponse, VariableReportRow, VariableSummary } from 
 import { History, Users } from 'lucide-react';
 import { useState } from 'react';
 
+import { EmailText } from '@/components/email-text';
 import { StatGrid, type Stat } from '@/components/stat-grid';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -104,7 +105,7 @@ export function VariableReportView({
         <div className="min-w-0">
           <div className="font-medium text-fg">{learnerLabel(row.learnerName)}</div>
           {row.learnerEmail ? (
-            <div className="text-xs break-all text-fg-muted">{row.learnerEmail}</div>
+            <EmailText email={row.learnerEmail} className="block text-xs text-fg-muted" />
           ) : null}
           <div className="mt-0.5 text-xs text-fg-subtle sm:hidden">{formatDateTime(row.recordedAt)}</div>
         </div>
@@ -174,13 +175,16 @@ export function VariableReportView({
   return (
     <div className="flex flex-col gap-4">
       {data ? <StatGrid label="Summary statistics" stats={summaryStats(data.summary)} /> : null}
-      <SearchField
-        label="Search learners"
-        placeholder="Search by learner name or e-mail"
-        value={params.q}
-        onChange={(q) => onChange({ q })}
-        className="sm:max-w-sm"
-      />
+      {/* A shared view has no search: it would let a visitor test whether an e-mail is among the learners. */}
+      {isShared ? null : (
+        <SearchField
+          label="Search learners"
+          placeholder="Search by learner name or e-mail"
+          value={params.q}
+          onChange={(q) => onChange({ q })}
+          className="sm:max-w-sm"
+        />
+      )}
       <DataTable
         caption="Latest value of each learner"
         columns={columns}

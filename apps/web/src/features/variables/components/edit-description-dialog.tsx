@@ -97,7 +97,7 @@ function DescriptionForm({
           onChange={(event) => setDraft(event.target.value)}
           aria-invalid={isTooLong || error ? true : undefined}
           aria-describedby={[countId, error ? errorId : ''].filter(Boolean).join(' ')}
-          placeholder="E.g. the final quiz score, from 0 to 100"
+          placeholder="What this variable measures and how to read it"
           className={cn(
             'block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm text-fg shadow-xs',
             'placeholder:text-fg-subtle focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-focus',

@@ -3,6 +3,7 @@ import { Pencil, Variable as VariableIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
+import { FilterBar } from '@/components/filter-bar';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -217,15 +218,19 @@ export function VariablesListView({
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-        <SearchField
-          label="Search variables"
-          placeholder="Search by name or title"
-          value={params.q}
-          onChange={(q) => updateList({ q })}
-        />
+      <FilterBar
+        activeCount={(params.courseId ? 1 : 0) + (status !== 'all' ? 1 : 0)}
+        search={
+          <SearchField
+            label="Search variables"
+            placeholder="Search by name or title"
+            value={params.q}
+            onChange={(q) => updateList({ q })}
+          />
+        }
+      >
         {isOrganizationWide ? (
-          <div className="flex items-center gap-2">
+          <div className="flex flex-col">
             <label htmlFor={courseSelectId} className="sr-only">
               Course
             </label>
@@ -233,7 +238,7 @@ export function VariablesListView({
               id={courseSelectId}
               value={params.courseId ?? ''}
               onChange={(event) => setFilter('course', event.target.value)}
-              className={cn(inputClassName, 'sm:w-56')}
+              className={cn(inputClassName, 'md:w-56')}
             >
               <option value="">All courses</option>
               {(courses.data ?? []).map((course) => (
@@ -244,7 +249,7 @@ export function VariablesListView({
             </select>
           </div>
         ) : null}
-        <div className="flex items-center gap-2">
+        <div className="flex flex-col">
           <label htmlFor={statusSelectId} className="sr-only">
             Status
           </label>
@@ -252,14 +257,14 @@ export function VariablesListView({
             id={statusSelectId}
             value={status}
             onChange={(event) => setFilter('status', event.target.value)}
-            className={cn(inputClassName, 'sm:w-40')}
+            className={cn(inputClassName, 'md:w-48')}
           >
             <option value="all">Active and inactive</option>
             <option value="active">Active only</option>
             <option value="inactive">Inactive only</option>
           </select>
         </div>
-      </div>
+      </FilterBar>
 
       <DataTable
         caption="Variables"

@@ -231,7 +231,9 @@ describe('VariablesPage', () => {
 });
 
 describe('CourseVariablesPage', () => {
-  it("shows the course's title and tabs and lists its variables without the course column", async () => {
+  // The header (title, tabs, "Course not found") is the course layout's:
+  // see app/routes/app/course-layout.test.tsx.
+  it('lists the course variables without the course column, with the export in place', async () => {
     const fetchMock = stubFetch(() =>
       jsonResponse(200, {
         ...page([score]),
@@ -245,20 +247,10 @@ describe('CourseVariablesPage', () => {
     );
     renderAt(`/course/${COURSE_ID}/variables`);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Workplace safety' })).toBeInTheDocument();
-    expect(screen.getByText('safety-101')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Questions' })).toHaveAttribute(
-      'href',
-      `/course/${COURSE_ID}/questions`,
-    );
-    const table = screen.getByRole('table', { name: 'Variables' });
+    const table = await screen.findByRole('table', { name: 'Variables' });
+    await within(table).findByRole('link', { name: 'final_score' });
     expect(within(table).queryByRole('columnheader', { name: /Course/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
     expect(calledUrls(fetchMock)[0]).toMatch(new RegExp(`^/api/courses/${COURSE_ID}/variables\\?`));
-  });
-
-  it('says the course was not found on a 404', async () => {
-    stubFetch(() => jsonResponse(404, { error: 'Course not found', code: 'NOT_FOUND' }));
-    renderAt(`/course/${COURSE_ID}/variables`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Course not found' })).toBeInTheDocument();
   });
 });

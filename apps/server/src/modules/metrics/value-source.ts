@@ -1,0 +1,124 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { courses, variableStats, variables, type VariableDataType } from '../../db/schema';
+
+// Where a value source's values live, written once. Variable reports, AI
+// summaries and the statistics behind them read a source only through the
+// relations below; a new kind of source (an agent's chatbot variable, a
+// pipeline's destination variable) is a new `kind` here and a case in
+// `valueRelations`, not new statistics.
+//
+// Every relation has the same columns: learner_id, course_id, course_title,
+// variable_id, value, value_number, value_boolean, value_date, recorded_at.
+// - `latest`: each learner's latest value, one row per learner and course
+//   (for course variables the rollup `learner_variable_latest`);
+// - `history`: every value recorded (`learner_variable_values`);
+// - `usage`: one row (recorded, first_recorded_at, last_recorded_at) with
+//   how many values were ever recorded and when, read from rollups where
+//   there are some.
+
+/** The kinds of value source. Agent and destination variables join this list. */
+export const VALUE_SOURCE_KINDS = ['course_variable'] as const;
+export type ValueSourceKind = (typeof VALUE_SOURCE_KINDS)[number];
+
+/** Values read together: one course's variable, or every live-course variable of one name. */
+export type ValueSource = {
+  kind: 'course_variable';
+  organizationId: string;
+  /** Variables of live courses of the organization (never empty). */
+  variableIds: readonly string[];
+  /** How the values are read: the variables' type, or text when they disagree. */
+  dataType: VariableDataType;
+};
+
+export type ValueRelations = { latest: SQL; history: SQL; usage: SQL };
+
+/** The relations of a source (see the columns above). */
+export function valueRelations(source: ValueSource): ValueRelations {
+  switch (source.kind) {
+    case 'course_variable': {
+      const { organizationId } = source;
+      const ids = sql`any(${sql.param([...source.variableIds])}::uuid[])`;
+      const columns = (alias: string) =>
+        sql.raw(`${alias}.learner_id, ${alias}.course_id, c.course_title, ${alias}.variable_id, ${alias}.value,
+                 ${alias}.value_number, ${alias}.value_boolean, ${alias}.value_date, ${alias}.recorded_at`);
+      return {
+        latest: sql`
+          select ${columns('l')}
+          from learner_variable_latest l
+          join ${courses} c on c.organization_id = l.organization_id and c.id = l.course_id
+          where l.organization_id = ${organizationId} and l.variable_id = ${ids}`,
+        history: sql`
+          select ${columns('h')}
+          from learner_variable_values h
+          join ${courses} c on c.organization_id = h.organization_id and c.id = h.course_id
+          where h.organization_id = ${organizationId} and h.variable_id = ${ids}`,
+        // The counters are kept by triggers; the first time is one index probe.
+        usage: sql`
+          select coalesce(sum(s.usage_count), 0)::int as recorded,
+                 (select min(h.recorded_at) from learner_variable_values h
+                   where h.organization_id = ${organizationId} and h.variable_id = ${ids}) as first_recorded_at,
+                 max(s.last_recorded_at) as last_recorded_at
+          from ${variableStats} s
+          where s.organization_id = ${organizationId} and s.variable_id = ${ids}`,
+      };
+    }
+  }
+}
+
+/** How many variables (so, at most how many latest values per learner) a source reads. */
+export function valuesPerLearner(source: ValueSource): number {
+  return Math.max(1, source.variableIds.length);
+}
+
+export type CourseVariableRow = {
+  id: string;
+  name: string;
+  title: string | null;
+  description: string | null;
+  data_type: VariableDataType;
+  course_id: string;
+  course_title: string;
+};
+
+/**
+ * The live-course variables of the organization that a source names: by id,
+ * or by name (every course with it, or one course's). A deleted course's
+ * variables are never found. Ordered by course title.
+ */
+export async function selectCourseVariables(
+  db: Database,
+  input: {
+    organizationId: string;
+    variableId?: string | undefined;
+    name?: string | undefined;
+    courseId?: string | undefined;
+  },
+): Promise<CourseVariableRow[]> {
+  const conditions: SQL[] = [sql`v.organization_id = ${input.organizationId}`, sql`not c.is_deleted`];
+  if (input.variableId !== undefined) conditions.push(sql`v.id = ${input.variableId}`);
+  if (input.name !== undefined) conditions.push(sql`v.name = ${input.name}`);
+  if (input.courseId !== undefined) conditions.push(sql`v.course_id = ${input.courseId}`);
+  const result = await db.execute<CourseVariableRow>(sql`
+    select v.id, v.name, v.title, v.description, v.data_type, v.course_id, c.course_title
+    from ${variables} v
+    join ${courses} c on c.organization_id = v.organization_id and c.id = v.course_id
+    where ${sql.join(conditions, sql` and `)}
+    order by lower(c.course_title), c.id`);
+  return result.rows;
+}
+
+/**
+ * The source of some course variables (at least one). Variables of one name
+ * in several courses may disagree on the type: they are then read as text,
+ * which every value has.
+ */
+export function courseVariableSource(
+  organizationId: string,
+  rows: readonly Pick<CourseVariableRow, 'id' | 'data_type'>[],
+): ValueSource {
+  const first = rows[0];
+  if (!first) throw new Error('A value source needs at least one variable');
+  const dataType = rows.every((row) => row.data_type === first.data_type) ? first.data_type : 'text';
+  return { kind: 'course_variable', organizationId, variableIds: rows.map((row) => row.id), dataType };
+}
