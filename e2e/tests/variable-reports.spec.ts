@@ -22,7 +22,7 @@ const shotsDir = join(artifactsDir, 'screenshots', 'reports');
 
 type ReportBody = {
   total: number;
-  summary: { count: number; mean: number | null; max: number | null };
+  summary: { count: number; learners: number; values: number; mean: number | null; max: number | null };
   items: { learnerName: string | null; valueNumber: number | null }[];
 };
 
@@ -80,8 +80,12 @@ test('a team member opens a variable from the list and reads its report with the
   await expect(
     page.getByRole('group', { name: 'Filters' }).or(page.getByRole('form', { name: 'Filters' })),
   ).toBeVisible();
+  // Learners are people, counted once; values are their latest values per course.
   await expect(stat(page, 'Learners')).toHaveText(
-    new Intl.NumberFormat('en-US').format(expected.summary.count),
+    new Intl.NumberFormat('en-US').format(expected.summary.learners),
+  );
+  await expect(stat(page, 'Values')).toHaveText(
+    new Intl.NumberFormat('en-US').format(expected.summary.values),
   );
   await expect(stat(page, 'Mean')).toHaveText(decimal.format(expected.summary.mean ?? 0));
   await expect(stat(page, 'Maximum')).toHaveText(decimal.format(expected.summary.max ?? 0));
@@ -95,7 +99,7 @@ test('a team member opens a variable from the list and reads its report with the
   await expect(page).toHaveURL(/min=95/);
   const filtered = await api<ReportBody>(request, '/api/variable-reports/report?name=final_score&min=95');
   await expect(stat(page, 'Learners')).toHaveText(
-    new Intl.NumberFormat('en-US').format(filtered.summary.count),
+    new Intl.NumberFormat('en-US').format(filtered.summary.learners),
   );
   await expect(
     page.getByText(`of ${new Intl.NumberFormat('en-US').format(filtered.total)}`).first(),

@@ -77,7 +77,8 @@ export function StatisticsPanel({ statistics }: StatisticsPanelProps) {
   const trendWords = TREND_WORDS[trend.direction];
   const figures = [
     { label: 'Learners', value: formatNumber(statistics.learners) },
-    { label: 'Values recorded', value: formatNumber(statistics.values) },
+    { label: 'Values', value: formatNumber(statistics.values) },
+    { label: 'Values recorded', value: formatNumber(statistics.recordedValues) },
     { label: 'Distinct values', value: formatNumber(statistics.distinctValues) },
     ...typeFigures(statistics),
   ];

@@ -30,7 +30,8 @@ const flat = (summary: VariableSummary) =>
 describe('summaryStats', () => {
   it('gives numbers their spread', () => {
     expect(flat(base)).toEqual([
-      ['Learners', '1,234'],
+      ['Learners', '1,200'],
+      ['Values', '1,234'],
       ['Distinct values', '40'],
       ['Mean', '72.46'],
       ['Median', '75'],
@@ -42,7 +43,8 @@ describe('summaryStats', () => {
 
   it('gives booleans their true rate and text its top values', () => {
     expect(flat({ ...base, dataType: 'boolean', trueCount: 3, falseCount: 1, trueRate: 0.75 })).toEqual([
-      ['Learners', '1,234'],
+      ['Learners', '1,200'],
+      ['Values', '1,234'],
       ['Distinct values', '40'],
       ['True', '3'],
       ['False', '1'],
@@ -56,7 +58,7 @@ describe('summaryStats', () => {
           { value: 'North', count: 9 },
           { value: 'South', count: 4 },
         ],
-      }).slice(2),
+      }).slice(3),
     ).toEqual([
       ['Top 1: North', '9'],
       ['Top 2: South', '4'],

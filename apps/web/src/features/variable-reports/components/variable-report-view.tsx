@@ -28,7 +28,8 @@ type SortKey = VariableReportParams['sort'];
 /** The summary statistics of the variable's type. */
 export function summaryStats(summary: VariableSummary): Stat[] {
   const base: Stat[] = [
-    { label: 'Learners', value: formatNumber(summary.count), hint: 'Learners with a latest value' },
+    { label: 'Learners', value: formatNumber(summary.learners), hint: summary.definitions.learners },
+    { label: 'Values', value: formatNumber(summary.values), hint: summary.definitions.values },
     { label: 'Distinct values', value: formatNumber(summary.distinct) },
   ];
   switch (summary.dataType) {
@@ -212,7 +213,7 @@ export function VariableReportView({
           pageSize={VARIABLE_REPORT_PAGE_SIZE}
           total={data.total}
           onPageChange={(page) => onChange({ page })}
-          noun="learners"
+          noun="values"
         />
       ) : null}
       {isShared ? null : (
