@@ -211,7 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   await app.register(ingestionRoutes, { db: database.db, publish: jobs.publish });
   await app.register(jobRoutes, { jobs });
-  await app.register(courseRoutes, { db: database.db });
+  await app.register(courseRoutes, { db: database.db, publish: jobs.publish });
   await app.register(learnerRoutes, { db: database.db });
   await app.register(variableRoutes, { db: database.db });
   await app.register(questionRoutes, { db: database.db });

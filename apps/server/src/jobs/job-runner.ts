@@ -52,6 +52,9 @@ export type DomainEvent =
 
 export type DomainEventType = DomainEvent['type'];
 
+/** Puts a domain event in the outbox, in the writing transaction `tx`. */
+export type Publish = (tx: Database, event: DomainEvent) => Promise<void>;
+
 /** Which jobs run for which domain event: one job per subscriber and event. */
 export type Subscriptions = {
   [T in DomainEventType]?: readonly JobDefinition<Extract<DomainEvent, { type: T }>>[];
@@ -72,7 +75,7 @@ export type JobRunner = {
   start: () => Promise<void>;
   stop: () => Promise<void>;
   /** Writes the event's jobs in the caller's transaction: they exist if and only if it commits. */
-  publish: (tx: Database, event: DomainEvent) => Promise<void>;
+  publish: Publish;
   /** Queues one job now (outside any transaction). */
   send: <T extends { organizationId?: string }>(
     definition: JobDefinition<T>,

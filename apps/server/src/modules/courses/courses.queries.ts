@@ -224,6 +224,8 @@ export async function deleteCourseRows(
     now: Date;
     /** The activity entry, written in the same transaction. */
     activity: (courseTitle: string, counts: DeletionCounts) => NewActivityEvent;
+    /** Tells the other domains (the outbox), in the same transaction. */
+    announce?: ((tx: Database) => Promise<void>) | undefined;
   },
 ): Promise<{ courseTitle: string; counts: DeletionCounts } | undefined> {
   const { organizationId, courseId } = input;
@@ -331,6 +333,7 @@ export async function deleteCourseRows(
       .where(and(eq(courses.organizationId, organizationId), eq(courses.id, courseId)));
 
     await insertActivity(tx, input.activity(course.courseTitle, counts));
+    await input.announce?.(tx);
     return { courseTitle: course.courseTitle, counts };
   });
 }

@@ -21,6 +21,7 @@ import {
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import type { Publish } from '../../jobs/job-runner';
 import { AppError } from '../../errors';
 import { MAX_EXPORT_ROWS, sendCsv, type CsvColumn } from '../../lib/csv';
 import { requireSessionCaller, requireTenant } from '../../plugins/tenant';
@@ -87,7 +88,10 @@ function handleDeleteCourseError(error: FastifyError, request: FastifyRequest, r
 }
 
 /** Courses of the request's organization, their learners and broadcasts (issue 5, spec sections 2, 3, 8). */
-export const courseRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const courseRoutes: FastifyPluginAsyncZod<{ db: Database; publish: Publish }> = async (
+  app,
+  { db, publish },
+) => {
   app.get(
     '/api/courses',
     {
@@ -201,6 +205,7 @@ export const courseRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         keepLearnerData: query.keepLearnerData ?? body?.keepLearnerData ?? false,
         deleteRelatedReports: query.deleteRelatedReports ?? body?.deleteRelatedReports ?? false,
         removePipelineReferences: query.removePipelineReferences ?? body?.removePipelineReferences ?? false,
+        publish,
       });
     },
   );

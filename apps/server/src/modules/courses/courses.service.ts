@@ -15,6 +15,7 @@ import {
   type SortOrder,
 } from '@courselens/contracts';
 import type { Database } from '../../db/client';
+import type { Publish } from '../../jobs/job-runner';
 import { AppError } from '../../errors';
 import { insertActivity } from '../organizations/organizations.queries';
 import { isUniqueViolation } from '../organizations/organizations.service';
@@ -205,7 +206,13 @@ export async function updateCourse(
  */
 export async function deleteCourse(
   db: Database,
-  input: DeleteCourseOptions & { organizationId: string; userId: string; courseId: string },
+  input: DeleteCourseOptions & {
+    organizationId: string;
+    userId: string;
+    courseId: string;
+    /** The outbox: `course.deleted` goes out with the deletion or not at all. */
+    publish?: Publish | undefined;
+  },
   now = new Date(),
 ): Promise<DeleteCourseResponse> {
   const options: DeleteCourseOptions = {
@@ -227,6 +234,14 @@ export async function deleteCourse(
       summary: `Course “${courseTitle}” deleted`,
       details: { ...options, removed: counts },
     }),
+    announce: input.publish
+      ? (tx) =>
+          input.publish!(tx, {
+            type: 'course.deleted',
+            organizationId: input.organizationId,
+            courseId: input.courseId,
+          })
+      : undefined,
   });
   if (!result) throw new AppError('NOT_FOUND', LEARNING_MESSAGES.courseNotFound);
   return { id: input.courseId, deleted: true, ...options, removed: result.counts };

@@ -11,6 +11,8 @@ import {
 } from '@courselens/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import type { Publish } from '../../jobs/job-runner';
+import { deleteCourse } from './courses.service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertCourse,
@@ -776,6 +778,41 @@ describe('deleting a course', () => {
       courses: 2,
     });
     expect(await db().select().from(customReports).where(eq(customReports.id, report.id))).toHaveLength(1);
+  });
+
+  it('tells the other domains through the outbox in the same transaction, or not at all', async () => {
+    const { course } = await seedCourseWithData();
+    const published: { event: unknown; inTransaction: boolean }[] = [];
+    const publish: Publish = async (tx, event) => {
+      // The deletion is visible inside the transaction that publishes it.
+      const [row] = await tx.select().from(courses).where(eq(courses.id, course.id));
+      published.push({ event, inTransaction: row?.isDeleted === true });
+    };
+    const input = {
+      organizationId: orgId(),
+      userId: owner.user.id,
+      courseId: course.id,
+      keepLearnerData: false,
+      deleteRelatedReports: false,
+      removePipelineReferences: false,
+    };
+    await deleteCourse(db(), { ...input, publish });
+    expect(published).toEqual([
+      {
+        event: { type: 'course.deleted', organizationId: orgId(), courseId: course.id },
+        inTransaction: true,
+      },
+    ]);
+
+    // A publish that fails takes the deletion back with it.
+    const other = await seedCourseWithData();
+    const failing: Publish = () => Promise.reject(new Error('outbox unavailable'));
+    await expect(
+      deleteCourse(db(), { ...input, courseId: other.course.id, publish: failing }),
+    ).rejects.toThrow('outbox unavailable');
+    const [row] = await db().select().from(courses).where(eq(courses.id, other.course.id));
+    expect(row?.isDeleted).toBe(false);
+    expect(await countRows(courseRuns, other.course.id)).toBeGreaterThan(0);
   });
 
   it('removePipelineReferences removes the course nodes naming it and their edges', async () => {

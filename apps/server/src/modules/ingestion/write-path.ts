@@ -1,7 +1,7 @@
 import { INGESTION_MESSAGES, type IngestionEvent, type RejectedEvent } from '@courselens/contracts';
 import type { Database } from '../../db/client';
 import type { LearningEventSource, VariableDataType } from '../../db/schema';
-import type { DomainEvent } from '../../jobs/job-runner';
+import type { Publish } from '../../jobs/job-runner';
 import { insertActivity } from '../organizations/organizations.queries';
 import { handlerFor, type Facts, type ResolvedEvent } from './event-handlers';
 import {
@@ -37,8 +37,7 @@ export type Candidate = {
   extras: Record<string, unknown> | null;
 };
 
-/** Publishes a domain event in the writing transaction (the job runner's outbox). */
-export type Publish = (tx: Database, event: DomainEvent) => Promise<void>;
+export type { Publish } from '../../jobs/job-runner';
 
 /** Who writes: the organization, and the source the log records (an API key, a chatbot, a pipeline). */
 export type WriteScope = {
