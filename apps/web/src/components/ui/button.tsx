@@ -15,14 +15,16 @@ const base =
   '[&_svg]:size-4 [&_svg]:shrink-0';
 
 const variants: Record<ButtonVariant, string> = {
+  // White text needs a background at least as dark as brand-500 in every
+  // state (4.5:1): in dark mode hovering darkens too, never lightens.
   primary:
     'bg-brand-600 text-white shadow-sm shadow-brand-900/20 hover:bg-brand-700 active:bg-brand-800 ' +
-    'dark:bg-brand-500 dark:hover:bg-brand-400 dark:active:bg-brand-600',
+    'dark:bg-brand-500 dark:hover:bg-brand-600 dark:active:bg-brand-700',
   secondary: 'bg-surface-muted text-fg hover:bg-line-strong/60 active:bg-line-strong dark:hover:bg-white/12',
   outline: 'border border-line-strong bg-surface text-fg shadow-xs hover:bg-surface-muted active:bg-line',
   ghost: 'text-fg-muted hover:bg-surface-muted hover:text-fg active:bg-line',
   danger:
-    'bg-rose-600 text-white shadow-sm hover:bg-rose-700 active:bg-rose-800 dark:bg-rose-500 dark:hover:bg-rose-400',
+    'bg-rose-600 text-white shadow-sm hover:bg-rose-700 active:bg-rose-800 dark:bg-rose-600 dark:hover:bg-rose-700',
 };
 
 const sizes: Record<ButtonSize, string> = {
