@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { uuidSchema } from './ids';
 import {
   REPORT_CHARTS,
+  REPORT_MODEL_MESSAGES,
   reportQuerySchema,
   reportResultSchema,
   type BreakdownKind,
@@ -44,9 +45,9 @@ export const CUSTOM_REPORT_MESSAGES = {
   variableIdInvalid: 'Variable must be a variable id',
   questionIdInvalid: 'Question must be a question id',
   courseIdInvalid: 'Course must be a course id',
-  identifierIncomplete: 'A question chosen by identifier needs a slide number, a question number or its text',
-  numberInvalid: 'Slide and question numbers must be whole numbers from 0 to 100000',
-  questionTextTooLong: 'Question text must be at most 2000 characters long',
+  identifierIncomplete: REPORT_MODEL_MESSAGES.identifierIncomplete,
+  numberInvalid: REPORT_MODEL_MESSAGES.numberInvalid,
+  questionTextTooLong: REPORT_MODEL_MESSAGES.questionTextTooLong,
   periodInvalid: `Period must be a whole number of days from 1 to ${MAX_REPORT_PERIOD_DAYS}`,
   limitInvalid: `Top N must be a whole number from 1 to ${MAX_REPORT_ROWS}`,
   unknownVariables: 'Some variables of the report do not exist in this organization',

@@ -34,6 +34,9 @@ export const REPORT_MODEL_MESSAGES = {
   periodReversed: 'The start date must be on or before the end date',
   valueConditionInvalid: 'A value condition needs an operator and a value',
   limitInvalid: 'Top N must be a whole number from 1 to 200',
+  identifierIncomplete: 'A question chosen by identifier needs a slide number, a question number or its text',
+  numberInvalid: 'Slide and question numbers must be whole numbers from 0 to 100000',
+  questionTextTooLong: 'Question text must be at most 2000 characters long',
 } as const;
 
 // ---- subjects ------------------------------------------------------------------
@@ -55,10 +58,10 @@ const courseIdList = z
   .default([]);
 
 const identifierNumber = z
-  .number({ error: 'Slide and question numbers must be whole numbers from 0 to 100000' })
-  .int('Slide and question numbers must be whole numbers from 0 to 100000')
-  .min(0, 'Slide and question numbers must be whole numbers from 0 to 100000')
-  .max(100_000, 'Slide and question numbers must be whole numbers from 0 to 100000')
+  .number({ error: REPORT_MODEL_MESSAGES.numberInvalid })
+  .int(REPORT_MODEL_MESSAGES.numberInvalid)
+  .min(0, REPORT_MODEL_MESSAGES.numberInvalid)
+  .max(100_000, REPORT_MODEL_MESSAGES.numberInvalid)
   .nullable()
   .default(null);
 
@@ -100,7 +103,7 @@ export const reportSubjectSchema = z.discriminatedUnion(
         questionText: z
           .string()
           .trim()
-          .max(2000, 'Question text must be at most 2000 characters long')
+          .max(2000, REPORT_MODEL_MESSAGES.questionTextTooLong)
           .nullable()
           .default(null)
           .transform((value) => (value ? value : null)),
@@ -110,7 +113,7 @@ export const reportSubjectSchema = z.discriminatedUnion(
         (subject) =>
           subject.slideNumber !== null || subject.questionNumber !== null || subject.questionText !== null,
         {
-          error: 'A question chosen by identifier needs a slide number, a question number or its text',
+          error: REPORT_MODEL_MESSAGES.identifierIncomplete,
           path: ['questionNumber'],
         },
       ),
