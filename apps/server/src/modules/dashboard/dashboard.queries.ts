@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { jsonColumn } from '../../db/json-column';
 
 // The dashboard's figures, each one statement that filters on
 // organization_id first and on a time range where it has one. Runs and
@@ -186,8 +187,7 @@ export async function summarizeResponses(
        ) as h) as hardest
   `);
   const row = rows[0];
-  const hardest: HardestRow[] =
-    typeof row?.hardest === 'string' ? (JSON.parse(row.hardest) as HardestRow[]) : (row?.hardest ?? []);
+  const hardest = jsonColumn<HardestRow[]>(row?.hardest, []);
   return {
     total: toCount(row?.total),
     inPeriod: toCount(row?.in_period),

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { jsonColumn } from '../../db/json-column';
 import type { LearningEventSource, LearningEventType, VariableDataType } from '../../db/schema';
 
 // Set-based SQL for one ingestion batch. Every statement takes whole columns
@@ -14,18 +15,59 @@ const iso = (date: Date) => date.toISOString();
 
 export type IngestionSettings = { autoRegister: boolean; apiKeyName: string | null };
 
-export async function getIngestionSettings(
+export type ClaimedBatch = {
+  /** The ids new to the organization (the others are duplicates). */
+  fresh: Set<string>;
+  settings: IngestionSettings;
+  /** Live courses by external id. */
+  courses: Map<string, string>;
+};
+
+/**
+ * The batch's first round trip: claims the events' ids (the idempotency
+ * keys: an id already stored, by an earlier request or a concurrent one that
+ * committed first, is skipped and counts as a duplicate), and reads the
+ * organization's settings and the live courses the batch names.
+ */
+export async function claimBatch(
   db: Database,
   organizationId: string,
   apiKeyId: string | null,
-): Promise<IngestionSettings> {
-  const result: Rows<{ auto_register: boolean; api_key_name: string | null }> = await db.execute(sql`
-    select o.auto_register, k.name as api_key_name
+  events: readonly { eventId: string; occurredAt: Date }[],
+  externalCourseIds: readonly string[],
+): Promise<ClaimedBatch> {
+  const sorted = [...events].sort((a, b) => compare(a.eventId, b.eventId));
+  const result: Rows<{
+    claimed: string[] | string | null;
+    auto_register: boolean | null;
+    api_key_name: string | null;
+    courses: [string, string][] | string | null;
+  }> = await db.execute(sql`
+    with claimed as (
+      insert into learning_event_keys (organization_id, event_id, occurred_at)
+      select ${organizationId}, e.event_id, e.occurred_at
+      from unnest(
+        ${sql.param(sorted.map((e) => e.eventId))}::text[],
+        ${sql.param(sorted.map((e) => iso(e.occurredAt)))}::timestamptz[]
+      ) as e(event_id, occurred_at)
+      order by e.event_id
+      on conflict do nothing
+      returning event_id
+    ),
+    live as (${liveCourses(organizationId, externalCourseIds)})
+    select
+      (select json_agg(event_id) from claimed) as claimed,
+      o.auto_register,
+      (select k.name from api_keys k where k.organization_id = o.id and k.id = ${apiKeyId}::uuid) as api_key_name,
+      (select json_agg(json_build_array(external_course_id, id)) from live) as courses
     from organizations o
-    left join api_keys k on k.organization_id = o.id and k.id = ${apiKeyId}::uuid
     where o.id = ${organizationId}`);
   const row = result.rows[0];
-  return { autoRegister: row?.auto_register ?? true, apiKeyName: row?.api_key_name ?? null };
+  return {
+    fresh: new Set(jsonColumn<string[]>(row?.claimed, [])),
+    settings: { autoRegister: row?.auto_register ?? true, apiKeyName: row?.api_key_name ?? null },
+    courses: new Map(jsonColumn<[string, string][]>(row?.courses, [])),
+  };
 }
 
 /** Gives back the idempotency keys of events rejected after claiming them (in the same transaction). */
@@ -40,6 +82,11 @@ export async function deleteEventKeys(
     where organization_id = ${organizationId} and event_id = any(${sql.param(eventIds)}::text[])`);
 }
 
+const liveCourses = (organizationId: string, externalIds: readonly string[]) => sql`
+  select id, external_course_id from courses
+  where organization_id = ${organizationId} and not is_deleted
+    and external_course_id = any(${sql.param(externalIds)}::text[])`;
+
 /** Live (not deleted) courses by external id. */
 export async function findLiveCourses(
   db: Database,
@@ -47,10 +94,9 @@ export async function findLiveCourses(
   externalIds: readonly string[],
 ): Promise<Map<string, string>> {
   if (externalIds.length === 0) return new Map();
-  const result: Rows<{ id: string; external_course_id: string }> = await db.execute(sql`
-    select id, external_course_id from courses
-    where organization_id = ${organizationId} and not is_deleted
-      and external_course_id = any(${sql.param(externalIds)}::text[])`);
+  const result: Rows<{ id: string; external_course_id: string }> = await db.execute(
+    liveCourses(organizationId, externalIds),
+  );
   return new Map(result.rows.map((row) => [row.external_course_id, row.id]));
 }
 
@@ -74,16 +120,20 @@ export async function insertCourses(
 /**
  * Creates learners seen for the first time (e-mail lower-cased by the
  * database, so the unique index and the check agree) and moves every
- * learner's `last_activity_at` forward to its latest event. Returns the
- * learner id for each e-mail as sent.
+ * learner's `last_activity_at` forward to its latest event; in the same
+ * round trip, finds the questions the batch answers that exist. Returns the
+ * learner id for each e-mail as sent, and question ids by `questionKey`.
  */
-export async function upsertLearners(
+export async function upsertLearnersFindQuestions(
   db: Database,
   organizationId: string,
   learners: readonly { email: string; name: string | null; lastActivityAt: Date }[],
-): Promise<Map<string, string>> {
-  if (learners.length === 0) return new Map();
-  const result: Rows<{ raw_email: string; id: string }> = await db.execute(sql`
+  questionKeys: readonly QuestionKey[],
+): Promise<{ learners: Map<string, string>; questions: Map<string, string> }> {
+  const result: Rows<{
+    learners: [string, string][] | string | null;
+    questions: [string, string, string][] | string | null;
+  }> = await db.execute(sql`
     with raw as (
       select * from unnest(
         ${sql.param(learners.map((l) => l.email))}::text[],
@@ -101,10 +151,22 @@ export async function upsertLearners(
         last_activity_at = greatest(learners.last_activity_at, excluded.last_activity_at),
         name = coalesce(learners.name, excluded.name)
       returning id, email
-    )
-    select raw.email as raw_email, upserted.id
-    from raw join upserted on upserted.email = lower(raw.email)`);
-  return new Map(result.rows.map((row) => [row.raw_email, row.id]));
+    ),
+    found as (${existingQuestions(organizationId, questionKeys)})
+    select
+      (select json_agg(json_build_array(raw.email, upserted.id))
+       from raw join upserted on upserted.email = lower(raw.email)) as learners,
+      (select json_agg(json_build_array(course_id, interaction_id, id)) from found) as questions`);
+  const row = result.rows[0];
+  return {
+    learners: new Map(jsonColumn<[string, string][]>(row?.learners, [])),
+    questions: new Map(
+      jsonColumn<[string, string, string][]>(row?.questions, []).map(([courseId, interactionId, id]) => [
+        questionKey(courseId, interactionId),
+        id,
+      ]),
+    ),
+  };
 }
 
 export type ResolvedVariable = {
@@ -178,6 +240,13 @@ export async function insertVariables(
 
 export type QuestionKey = { courseId: string; interactionId: string };
 
+const existingQuestions = (organizationId: string, keys: readonly QuestionKey[]) => sql`
+  select q.id, q.course_id, q.interaction_id
+  from unnest(${sql.param(keys.map((k) => k.courseId))}::uuid[], ${sql.param(keys.map((k) => k.interactionId))}::text[])
+    as i(course_id, interaction_id)
+  join questions q on q.organization_id = ${organizationId} and q.course_id = i.course_id
+    and q.interaction_id = i.interaction_id`;
+
 /** Question ids by `${courseId} ${interactionId}`. */
 export async function findQuestions(
   db: Database,
@@ -185,12 +254,9 @@ export async function findQuestions(
   keys: readonly QuestionKey[],
 ): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
-  const result: Rows<{ id: string; course_id: string; interaction_id: string }> = await db.execute(sql`
-    select q.id, q.course_id, q.interaction_id
-    from unnest(${sql.param(keys.map((k) => k.courseId))}::uuid[], ${sql.param(keys.map((k) => k.interactionId))}::text[])
-      as i(course_id, interaction_id)
-    join questions q on q.organization_id = ${organizationId} and q.course_id = i.course_id
-      and q.interaction_id = i.interaction_id`);
+  const result: Rows<{ id: string; course_id: string; interaction_id: string }> = await db.execute(
+    existingQuestions(organizationId, keys),
+  );
   return new Map(result.rows.map((row) => [questionKey(row.course_id, row.interaction_id), row.id]));
 }
 
@@ -228,31 +294,6 @@ export async function insertQuestions(
     on conflict do nothing`);
 }
 
-/**
- * Claims the events' ids (the idempotency keys) and returns those that were
- * new: an id already stored, by an earlier request or a concurrent one that
- * committed first, is skipped and counts as a duplicate.
- */
-export async function insertEventKeys(
-  db: Database,
-  organizationId: string,
-  events: readonly { eventId: string; occurredAt: Date }[],
-): Promise<Set<string>> {
-  if (events.length === 0) return new Set();
-  const sorted = [...events].sort((a, b) => compare(a.eventId, b.eventId));
-  const result: Rows<{ event_id: string }> = await db.execute(sql`
-    insert into learning_event_keys (organization_id, event_id, occurred_at)
-    select ${organizationId}, e.event_id, e.occurred_at
-    from unnest(
-      ${sql.param(sorted.map((e) => e.eventId))}::text[],
-      ${sql.param(sorted.map((e) => iso(e.occurredAt)))}::timestamptz[]
-    ) as e(event_id, occurred_at)
-    order by e.event_id
-    on conflict do nothing
-    returning event_id`);
-  return new Set(result.rows.map((row) => row.event_id));
-}
-
 export type LogRow = {
   eventId: string;
   type: LearningEventType;
@@ -278,15 +319,13 @@ export type LogRow = {
 };
 
 /** Appends events to the log (its month partitions must exist: `ensureEventPartitions`). */
-export async function insertLearningEvents(
-  db: Database,
+function logInsert(
   organizationId: string,
   source: { source: LearningEventSource; apiKeyId: string | null },
   rows: readonly LogRow[],
-): Promise<void> {
-  if (rows.length === 0) return;
+): SQL {
   const column = <T>(pick: (row: LogRow) => T) => sql.param(rows.map(pick));
-  await db.execute(sql`
+  return sql`
     insert into learning_events (organization_id, occurred_at, event_id, type, source, api_key_id, course_id,
       learner_id, run_id, slide_number, slide_title, scene, question_id, variable_id, value, correct, points, score,
       pass_mark, percent, seconds, extras)
@@ -314,7 +353,7 @@ export async function insertLearningEvents(
       ${column((r) => r.seconds)}::float8[],
       ${column((r) => r.extras)}::text[]
     ) as e(occurred_at, event_id, type, course_id, learner_id, run_id, slide_number, slide_title, scene, question_id,
-      variable_id, value, correct, points, score, pass_mark, percent, seconds, extras)`);
+      variable_id, value, correct, points, score, pass_mark, percent, seconds, extras)`;
 }
 
 const knownPartitions = new WeakMap<Database, Set<string>>();
@@ -416,18 +455,23 @@ export async function ensureNamedRuns(
       ${sql.param(sorted.map((r) => r.learnerId))}::uuid[],
       ${sql.param(sorted.map((r) => r.clientRunId))}::text[],
       ${sql.param(sorted.map((r) => iso(r.startedAt)))}::timestamptz[]`;
-  await db.execute(sql`
-    insert into course_runs (organization_id, course_id, learner_id, client_run_id, started_at, created_at)
-    select ${organizationId}, r.course_id, r.learner_id, r.client_run_id, r.started_at, r.started_at
-    from unnest(${columns}) as r(course_id, learner_id, client_run_id, started_at)
-    order by r.course_id, r.learner_id, r.client_run_id
-    on conflict do nothing`);
-  // An event older than its run's start (sent late, out of order) moves the
-  // start back; only those rows are written.
-  const result: Rows<{ id: string; course_id: string; learner_id: string; client_run_id: string }> =
-    await db.execute(sql`
+  // One statement inserts the new runs, moves back the start of those an
+  // event older than their start (sent late, out of order) belongs to, and
+  // reads the ids. Its snapshot cannot see a run a concurrent batch
+  // committed while this insert waited on it, so any key still missing is
+  // read again by a second statement.
+  type RunRow = { id: string; course_id: string; learner_id: string; client_run_id: string };
+  const result: Rows<RunRow> = await db.execute(sql`
     with input as (
       select * from unnest(${columns}) as r(course_id, learner_id, client_run_id, started_at)
+    ),
+    inserted as (
+      insert into course_runs (organization_id, course_id, learner_id, client_run_id, started_at, created_at)
+      select ${organizationId}, course_id, learner_id, client_run_id, started_at, started_at
+      from input
+      order by course_id, learner_id, client_run_id
+      on conflict do nothing
+      returning id, course_id, learner_id, client_run_id
     ),
     moved as (
       update course_runs cr set started_at = input.started_at, created_at = input.started_at
@@ -437,13 +481,37 @@ export async function ensureNamedRuns(
         and cr.started_at > input.started_at
       returning cr.id
     )
+    select id, course_id, learner_id, client_run_id from inserted
+    union all
     select cr.id, cr.course_id, cr.learner_id, cr.client_run_id
     from input join course_runs cr
       on cr.organization_id = ${organizationId} and cr.course_id = input.course_id
       and cr.learner_id = input.learner_id and cr.client_run_id = input.client_run_id`);
-  return new Map(
+  const ids = new Map(
     result.rows.map((row) => [runKey(row.course_id, row.learner_id, row.client_run_id), row.id]),
   );
+  const late = sorted.filter((r) => !ids.has(runKey(r.courseId, r.learnerId, r.clientRunId)));
+  if (late.length > 0) {
+    // Committed by a concurrent batch after this statement began: its start
+    // is moved back too, if this batch's event is older.
+    const again: Rows<RunRow> = await db.execute(sql`
+      with input as (
+        select * from unnest(
+          ${sql.param(late.map((r) => r.courseId))}::uuid[],
+          ${sql.param(late.map((r) => r.learnerId))}::uuid[],
+          ${sql.param(late.map((r) => r.clientRunId))}::text[],
+          ${sql.param(late.map((r) => iso(r.startedAt)))}::timestamptz[]
+        ) as r(course_id, learner_id, client_run_id, started_at)
+      )
+      update course_runs cr set started_at = least(cr.started_at, input.started_at),
+        created_at = least(cr.created_at, input.started_at)
+      from input
+      where cr.organization_id = ${organizationId} and cr.course_id = input.course_id
+        and cr.learner_id = input.learner_id and cr.client_run_id = input.client_run_id
+      returning cr.id, cr.course_id, cr.learner_id, cr.client_run_id`);
+    for (const row of again.rows) ids.set(runKey(row.course_id, row.learner_id, row.client_run_id), row.id);
+  }
+  return ids;
 }
 
 /** Runs without a client id (one per `course.started` event that names none). */
@@ -505,13 +573,8 @@ export type ValueRow = {
   recordedAt: Date;
 };
 
-export async function insertVariableValues(
-  db: Database,
-  organizationId: string,
-  rows: readonly ValueRow[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db.execute(sql`
+function valuesInsert(organizationId: string, rows: readonly ValueRow[]): SQL {
+  return sql`
     insert into learner_variable_values (organization_id, variable_id, learner_id, course_id, course_run_id,
       value, value_number, value_boolean, value_date, recorded_at, created_at)
     select ${organizationId}, v.variable_id, v.learner_id, v.course_id, v.course_run_id, v.value, v.value_number,
@@ -527,7 +590,7 @@ export async function insertVariableValues(
       ${sql.param(rows.map((r) => (r.valueDate ? iso(r.valueDate) : null)))}::timestamptz[],
       ${sql.param(rows.map((r) => iso(r.recordedAt)))}::timestamptz[]
     ) as v(variable_id, learner_id, course_id, course_run_id, value, value_number, value_boolean, value_date,
-      recorded_at)`);
+      recorded_at)`;
 }
 
 export type AnswerRow = {
@@ -545,13 +608,8 @@ export type AnswerRow = {
   answeredAt: Date;
 };
 
-export async function insertAnswers(
-  db: Database,
-  organizationId: string,
-  rows: readonly AnswerRow[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db.execute(sql`
+function answersInsert(organizationId: string, rows: readonly AnswerRow[]): SQL {
+  return sql`
     insert into course_run_questions (organization_id, question_id, learner_id, course_id, course_run_id,
       slide_number, question_number, question_text, answer_choice, correct, correct_answer, points_assigned,
       created_at)
@@ -572,7 +630,7 @@ export async function insertAnswers(
       ${sql.param(rows.map((r) => r.pointsAssigned))}::float8[],
       ${sql.param(rows.map((r) => iso(r.answeredAt)))}::timestamptz[]
     ) as a(question_id, learner_id, course_id, course_run_id, slide_number, question_number, question_text,
-      answer_choice, correct, correct_answer, points_assigned, created_at)`);
+      answer_choice, correct, correct_answer, points_assigned, created_at)`;
 }
 
 export type RunOutcomeRow = {
@@ -590,16 +648,11 @@ export type RunOutcomeRow = {
  * completion, the furthest progress, the latest exit, and the outcome
  * (passed or failed, score, pass mark) of the latest result event.
  */
-export async function updateRunOutcomes(
-  db: Database,
-  organizationId: string,
-  runs: readonly RunOutcomeRow[],
-): Promise<void> {
-  if (runs.length === 0) return;
+function runOutcomesUpdate(organizationId: string, runs: readonly RunOutcomeRow[]): SQL {
   const sorted = [...runs].sort((a, b) => compare(a.runId, b.runId));
   const column = <T>(pick: (row: RunOutcomeRow) => T) => sql.param(sorted.map(pick));
   const date = (value: Date | null) => (value ? iso(value) : null);
-  await db.execute(sql`
+  return sql`
     update course_runs cr set
       completed_at = case when r.completed_at is null then cr.completed_at
                           else least(cr.completed_at, r.completed_at) end,
@@ -618,7 +671,41 @@ export async function updateRunOutcomes(
       ${column((r) => r.progressPercent)}::float8[],
       ${column((r) => date(r.exitedAt))}::timestamptz[]
     ) as r(run_id, completed_at, passed, score, pass_mark, progress_percent, exited_at)
-    where cr.organization_id = ${organizationId} and cr.id = r.run_id`);
+    where cr.organization_id = ${organizationId} and cr.id = r.run_id`;
+}
+
+export type StoredFacts = {
+  values: readonly ValueRow[];
+  answers: readonly AnswerRow[];
+  runOutcomes: readonly RunOutcomeRow[];
+  log: readonly LogRow[];
+};
+
+/**
+ * Writes a batch's facts and appends its events to the log in one round
+ * trip: each part is a data-modifying CTE of one statement, which PostgreSQL
+ * runs once and to completion whether or not the statement reads it; the
+ * parts write different tables and none reads another's rows, and the
+ * tables' statement triggers still fire once each, at the statement's end.
+ */
+export async function storeFacts(
+  db: Database,
+  organizationId: string,
+  source: { source: LearningEventSource; apiKeyId: string | null },
+  facts: StoredFacts,
+): Promise<void> {
+  const parts = [
+    facts.values.length > 0 ? valuesInsert(organizationId, facts.values) : null,
+    facts.answers.length > 0 ? answersInsert(organizationId, facts.answers) : null,
+    facts.runOutcomes.length > 0 ? runOutcomesUpdate(organizationId, facts.runOutcomes) : null,
+    facts.log.length > 0 ? logInsert(organizationId, source, facts.log) : null,
+  ].filter((part): part is SQL => part !== null);
+  if (parts.length === 0) return;
+  const ctes = sql.join(
+    parts.map((part, i) => sql`${sql.raw(`part${i}`)} as (${part})`),
+    sql`, `,
+  );
+  await db.execute(sql`with ${ctes} select 1`);
 }
 
 /** The live course's broadcast message, or null when there is no such course. */

@@ -6,7 +6,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCourse, insertVariable } from '../../db/factories/learning';
+import { insertCourse, insertLearner, insertVariable } from '../../db/factories/learning';
 import {
   activityEvents,
   apiKeys,
@@ -23,6 +23,7 @@ import {
 } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
+import { ensureNamedRuns, runKey } from './ingestion.queries';
 import { inferDataType, isRetryable } from './ingestion.service';
 
 let testApp: TestApp;
@@ -784,6 +785,47 @@ describe('concurrency', () => {
     expect(
       await db().select().from(learnerVariableValues).where(eq(learnerVariableValues.learnerId, learner!.id)),
     ).toHaveLength(1);
+  });
+  it('finds a named run that a concurrent batch committed while this one waited on it, and moves its start back', async () => {
+    const organizationId = orgId();
+    const course = await insertCourse(db(), { organizationId });
+    const learner = await insertLearner(db(), { organizationId });
+    const run = (startedAt: string) => ({
+      courseId: course.id,
+      learnerId: learner.id,
+      clientRunId: 'shared',
+      startedAt: new Date(startedAt),
+    });
+    const key = runKey(course.id, learner.id, 'shared');
+    let commitFirst!: () => void;
+    const held = new Promise<void>((resolve) => (commitFirst = resolve));
+    let firstId: string | undefined;
+    const first = db().transaction(async (tx) => {
+      firstId = (await ensureNamedRuns(tx, organizationId, [run('2026-03-02T10:00:00Z')])).get(key);
+      await held;
+    });
+    while (firstId === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The second batch names the same run with an older event. On PostgreSQL
+    // its insert waits on the first transaction's row; on PGlite (one
+    // connection) the transactions take turns.
+    const second = db().transaction((tx) =>
+      ensureNamedRuns(tx, organizationId, [run('2026-03-01T09:00:00Z')]),
+    );
+    if (process.env.TEST_DATABASE_URL) {
+      for (;;) {
+        const waiting = await testApp.database.db.execute(
+          sql`select count(*)::int as n from pg_locks where not granted`,
+        );
+        if (Number((waiting.rows[0] as { n: number }).n) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+    commitFirst();
+    await first;
+    expect((await second).get(key)).toBe(firstId);
+    const stored = await db().select().from(courseRuns).where(eq(courseRuns.learnerId, learner.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.startedAt.toISOString()).toBe('2026-03-01T09:00:00.000Z');
   });
 });
 

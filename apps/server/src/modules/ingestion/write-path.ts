@@ -5,26 +5,23 @@ import type { Publish } from '../../jobs/job-runner';
 import { insertActivity } from '../organizations/organizations.queries';
 import { handlerFor, type Facts, type ResolvedEvent } from './event-handlers';
 import {
+  claimBatch,
+  deleteEventKeys,
   ensureNamedRuns,
   findCurrentRuns,
   findLiveCourses,
   findQuestions,
-  deleteEventKeys,
-  getIngestionSettings,
   insertAnonymousRuns,
-  insertAnswers,
   insertCourses,
-  insertEventKeys,
-  insertLearningEvents,
   insertQuestions,
   insertVariables,
-  insertVariableValues,
   questionKey,
   resolveVariables,
   runKey,
-  updateRunOutcomes,
-  upsertLearners,
+  storeFacts,
+  upsertLearnersFindQuestions,
   type LogRow,
+  type QuestionKey,
   type ResolvedVariable,
 } from './ingestion.queries';
 
@@ -90,10 +87,19 @@ export async function writeLearningEvents(
   // The idempotency keys first: only events new to the organization go on
   // (an id stored earlier, or by a concurrent request that committed first,
   // is a duplicate). An event rejected further down gives its key back.
-  const fresh = await insertEventKeys(
+  if (all.length === 0) return { accepted: 0, duplicates: 0, rejected };
+  // One round trip claims the keys and reads the settings and the courses.
+  const externalIds = unique(all.map((c) => c.event.course.externalCourseId));
+  const {
+    fresh,
+    settings,
+    courses: courseIds,
+  } = await claimBatch(
     tx,
     organizationId,
+    scope.apiKeyId,
     all.map((c) => ({ eventId: c.event.id, occurredAt: c.at })),
+    externalIds,
   );
   let candidates = all.filter((c) => fresh.has(c.event.id));
   const duplicates = all.length - candidates.length;
@@ -108,12 +114,10 @@ export async function writeLearningEvents(
     }
   };
 
-  const settings = await getIngestionSettings(tx, organizationId, scope.apiKeyId);
-
   // Courses: by external id among live courses; registered on first sight.
-  const externalIds = unique(candidates.map((c) => c.event.course.externalCourseId));
-  const courseIds = await findLiveCourses(tx, organizationId, externalIds);
-  const missingCourses = externalIds.filter((id) => !courseIds.has(id));
+  const missingCourses = unique(candidates.map((c) => c.event.course.externalCourseId)).filter(
+    (id) => !courseIds.has(id),
+  );
   const refusals = await admit(tx, { organizationId, newCourses: missingCourses, candidates });
   candidates = candidates.filter((c) => {
     const reason = refusals.get(c);
@@ -175,14 +179,29 @@ export async function writeLearningEvents(
       current.name ??= name;
     }
   }
-  const learnerIds = await upsertLearners(
+  // Questions: found in the same round trip, registered on first sight.
+  const questionKeys = uniqueBy(
+    candidates.flatMap((c) =>
+      c.event.type === 'question.answered'
+        ? [
+            {
+              courseId: courseOf(c),
+              interactionId: c.event.question.interactionId,
+              question: c.event.question,
+            },
+          ]
+        : [],
+    ),
+    (k) => questionKey(k.courseId, k.interactionId),
+  );
+  const { learners: learnerIds, questions: questionIds } = await upsertLearnersFindQuestions(
     tx,
     organizationId,
     [...learnerActivity].map(([email, value]) => ({ email, ...value })),
+    questionKeys,
   );
   const learnerOf = (c: Candidate) => learnerIds.get(c.event.learner.email) as string;
-
-  const questionIds = await resolveBatchQuestions(tx, organizationId, candidates, courseOf);
+  await registerQuestions(tx, organizationId, questionKeys, questionIds);
   const questionOf = (c: Candidate) =>
     c.event.type === 'question.answered'
       ? (questionIds.get(questionKey(courseOf(c), c.event.question.interactionId)) ?? null)
@@ -203,27 +222,24 @@ export async function writeLearningEvents(
   }));
   const facts: Facts = { values: [], answers: [], runs: new Map() };
   for (const event of resolved) handlerFor(event.event).collect(facts, event);
-  await insertVariableValues(tx, organizationId, facts.values);
-  await insertAnswers(tx, organizationId, facts.answers);
-  await updateRunOutcomes(
-    tx,
-    organizationId,
-    [...facts.runs].map(([runId, outcome]) => ({
-      runId,
-      completedAt: outcome.completedAt ?? null,
-      passed: outcome.passed?.passed ?? null,
-      score: outcome.passed?.score ?? null,
-      passMark: outcome.passed?.passMark ?? null,
-      progressPercent: outcome.progressPercent ?? null,
-      exitedAt: outcome.exitedAt ?? null,
-    })),
-  );
-
-  await insertLearningEvents(
+  await storeFacts(
     tx,
     organizationId,
     { source: scope.source, apiKeyId: scope.apiKeyId },
-    resolved.map((event, i) => toLogRow(event, accepted[i]?.extras ?? null)),
+    {
+      values: facts.values,
+      answers: facts.answers,
+      runOutcomes: [...facts.runs].map(([runId, outcome]) => ({
+        runId,
+        completedAt: outcome.completedAt ?? null,
+        passed: outcome.passed?.passed ?? null,
+        score: outcome.passed?.score ?? null,
+        passMark: outcome.passed?.passMark ?? null,
+        progressPercent: outcome.progressPercent ?? null,
+        exitedAt: outcome.exitedAt ?? null,
+      })),
+      log: resolved.map((event, i) => toLogRow(event, accepted[i]?.extras ?? null)),
+    },
   );
 
   await scope.publish?.(tx, {
@@ -308,40 +324,31 @@ async function resolveBatchVariables(
   return variables;
 }
 
-/** Questions: registered by course and interaction id, with the numbers and text of their first answer. */
-async function resolveBatchQuestions(
+/** Registers the questions a batch answers for the first time, with the numbers and text of their first answer. */
+async function registerQuestions(
   tx: Database,
   organizationId: string,
-  candidates: readonly Candidate[],
-  courseOf: (c: Candidate) => string,
-): Promise<Map<string, string>> {
-  const questionIds = new Map<string, string>();
-  const answers = candidates.flatMap((c) =>
-    c.event.type === 'question.answered'
-      ? [{ courseId: courseOf(c), interactionId: c.event.question.interactionId, question: c.event.question }]
-      : [],
-  );
-  if (answers.length === 0) return questionIds;
-  const keys = uniqueBy(answers, (k) => questionKey(k.courseId, k.interactionId));
-  for (const [key, id] of await findQuestions(tx, organizationId, keys)) questionIds.set(key, id);
+  keys: readonly (QuestionKey & { question: QuestionDetail })[],
+  questionIds: Map<string, string>,
+): Promise<void> {
   const missing = keys.filter((k) => !questionIds.has(questionKey(k.courseId, k.interactionId)));
-  if (missing.length > 0) {
-    await insertQuestions(
-      tx,
-      organizationId,
-      missing.map(({ courseId, interactionId, question: q }) => ({
-        courseId,
-        interactionId,
-        slideNumber: q.slideNumber ?? null,
-        questionNumber: q.questionNumber ?? null,
-        text: q.text ?? null,
-        correctAnswer: q.correctAnswer ?? null,
-      })),
-    );
-    for (const [key, id] of await findQuestions(tx, organizationId, missing)) questionIds.set(key, id);
-  }
-  return questionIds;
+  if (missing.length === 0) return;
+  await insertQuestions(
+    tx,
+    organizationId,
+    missing.map(({ courseId, interactionId, question: q }) => ({
+      courseId,
+      interactionId,
+      slideNumber: q.slideNumber ?? null,
+      questionNumber: q.questionNumber ?? null,
+      text: q.text ?? null,
+      correctAnswer: q.correctAnswer ?? null,
+    })),
+  );
+  for (const [key, id] of await findQuestions(tx, organizationId, missing)) questionIds.set(key, id);
 }
+
+type QuestionDetail = Extract<IngestionEvent, { type: 'question.answered' }>['question'];
 
 /**
  * Runs: named ones (the tracker's run id) exist once; a course.started
