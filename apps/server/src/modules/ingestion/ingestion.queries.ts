@@ -21,13 +21,16 @@ export type ClaimedBatch = {
   settings: IngestionSettings;
   /** Live courses by external id. */
   courses: Map<string, string>;
+  /** The variables the batch's values go to, among those courses (see `resolveVariables`). */
+  variables: ResolvedVariable[];
 };
 
 /**
  * The batch's first round trip: claims the events' ids (the idempotency
  * keys: an id already stored, by an earlier request or a concurrent one that
  * committed first, is skipped and counts as a duplicate), and reads the
- * organization's settings and the live courses the batch names.
+ * organization's settings, the live courses the batch names and the
+ * variables its values go to.
  */
 export async function claimBatch(
   db: Database,
@@ -35,6 +38,7 @@ export async function claimBatch(
   apiKeyId: string | null,
   events: readonly { eventId: string; occurredAt: Date }[],
   externalCourseIds: readonly string[],
+  variablePairs: readonly { externalCourseId: string; name: string }[],
 ): Promise<ClaimedBatch> {
   const sorted = [...events].sort((a, b) => compare(a.eventId, b.eventId));
   const result: Rows<{
@@ -42,6 +46,7 @@ export async function claimBatch(
     auto_register: boolean | null;
     api_key_name: string | null;
     courses: [string, string][] | string | null;
+    variables: VariableRow[] | string | null;
   }> = await db.execute(sql`
     with claimed as (
       insert into learning_event_keys (organization_id, event_id, occurred_at)
@@ -54,12 +59,20 @@ export async function claimBatch(
       on conflict do nothing
       returning event_id
     ),
-    live as (${liveCourses(organizationId, externalCourseIds)})
+    live as (${liveCourses(organizationId, externalCourseIds)}),
+    resolved as (${variableResolution(
+      organizationId,
+      sql`select c.id as course_id, p.name
+        from unnest(${sql.param(variablePairs.map((p) => p.externalCourseId))}::text[],
+          ${sql.param(variablePairs.map((p) => p.name))}::text[]) as p(external_course_id, name)
+        join live c on c.external_course_id = p.external_course_id`,
+    )})
     select
       (select json_agg(event_id) from claimed) as claimed,
       o.auto_register,
       (select k.name from api_keys k where k.organization_id = o.id and k.id = ${apiKeyId}::uuid) as api_key_name,
-      (select json_agg(json_build_array(external_course_id, id)) from live) as courses
+      (select json_agg(json_build_array(external_course_id, id)) from live) as courses,
+      (select json_agg(resolved) from resolved) as variables
     from organizations o
     where o.id = ${organizationId}`);
   const row = result.rows[0];
@@ -67,6 +80,7 @@ export async function claimBatch(
     fresh: new Set(jsonColumn<string[]>(row?.claimed, [])),
     settings: { autoRegister: row?.auto_register ?? true, apiKeyName: row?.api_key_name ?? null },
     courses: new Map(jsonColumn<[string, string][]>(row?.courses, [])),
+    variables: jsonColumn<VariableRow[]>(row?.variables, []).map(toResolvedVariable),
   };
 }
 
@@ -189,34 +203,46 @@ export async function resolveVariables(
   pairs: readonly { courseId: string; name: string }[],
 ): Promise<ResolvedVariable[]> {
   if (pairs.length === 0) return [];
-  const result: Rows<{
-    course_id: string;
-    name: string;
-    variable_id: string;
-    variable_course_id: string;
-    data_type: VariableDataType;
-  }> = await db.execute(sql`
-    select i.course_id, i.name,
-      coalesce(mv.id, v.id) as variable_id,
-      coalesce(mv.course_id, v.course_id) as variable_course_id,
-      coalesce(mv.data_type, v.data_type) as data_type
-    from unnest(${sql.param(pairs.map((p) => p.courseId))}::uuid[], ${sql.param(pairs.map((p) => p.name))}::text[])
-      as i(course_id, name)
-    left join course_variable_mappings m
-      on m.organization_id = ${organizationId} and m.course_id = i.course_id
-      and m.source_variable_name = i.name
-    left join variables mv on mv.organization_id = ${organizationId} and mv.id = m.destination_variable_id
-    left join variables v
-      on v.organization_id = ${organizationId} and v.course_id = i.course_id and v.name = i.name
-    where coalesce(mv.id, v.id) is not null`);
-  return result.rows.map((row) => ({
-    courseId: row.course_id,
-    name: row.name,
-    variableId: row.variable_id,
-    variableCourseId: row.variable_course_id,
-    dataType: row.data_type,
-  }));
+  const result: Rows<VariableRow> = await db.execute(
+    variableResolution(
+      organizationId,
+      sql`select * from unnest(${sql.param(pairs.map((p) => p.courseId))}::uuid[],
+        ${sql.param(pairs.map((p) => p.name))}::text[]) as i(course_id, name)`,
+    ),
+  );
+  return result.rows.map(toResolvedVariable);
 }
+
+type VariableRow = {
+  course_id: string;
+  name: string;
+  variable_id: string;
+  variable_course_id: string;
+  data_type: VariableDataType;
+};
+
+const toResolvedVariable = (row: VariableRow): ResolvedVariable => ({
+  courseId: row.course_id,
+  name: row.name,
+  variableId: row.variable_id,
+  variableCourseId: row.variable_course_id,
+  dataType: row.data_type,
+});
+
+/** The variables of `input`'s (course_id, name) rows that resolve (see `resolveVariables`). */
+const variableResolution = (organizationId: string, input: SQL) => sql`
+  select i.course_id, i.name,
+    coalesce(mv.id, v.id) as variable_id,
+    coalesce(mv.course_id, v.course_id) as variable_course_id,
+    coalesce(mv.data_type, v.data_type) as data_type
+  from (${input}) as i
+  left join course_variable_mappings m
+    on m.organization_id = ${organizationId} and m.course_id = i.course_id
+    and m.source_variable_name = i.name
+  left join variables mv on mv.organization_id = ${organizationId} and mv.id = m.destination_variable_id
+  left join variables v
+    on v.organization_id = ${organizationId} and v.course_id = i.course_id and v.name = i.name
+  where coalesce(mv.id, v.id) is not null`;
 
 /** Registers variables seen for the first time (the first value decides the data type). */
 export async function insertVariables(
@@ -693,12 +719,15 @@ export async function storeFacts(
   organizationId: string,
   source: { source: LearningEventSource; apiKeyId: string | null },
   facts: StoredFacts,
+  /** Other writes of the batch sent in the same round trip (the activity feed's row). */
+  also: readonly SQL[] = [],
 ): Promise<void> {
   const parts = [
     facts.values.length > 0 ? valuesInsert(organizationId, facts.values) : null,
     facts.answers.length > 0 ? answersInsert(organizationId, facts.answers) : null,
     facts.runOutcomes.length > 0 ? runOutcomesUpdate(organizationId, facts.runOutcomes) : null,
     facts.log.length > 0 ? logInsert(organizationId, source, facts.log) : null,
+    ...also,
   ].filter((part): part is SQL => part !== null);
   if (parts.length === 0) return;
   const ctes = sql.join(

@@ -2,7 +2,7 @@ import { INGESTION_MESSAGES, type IngestionEvent, type RejectedEvent } from '@co
 import type { Database } from '../../db/client';
 import type { LearningEventSource, VariableDataType } from '../../db/schema';
 import type { Publish } from '../../jobs/job-runner';
-import { insertActivity } from '../organizations/organizations.queries';
+import { activityInsert } from '../organizations/organizations.queries';
 import { handlerFor, type Facts, type ResolvedEvent } from './event-handlers';
 import {
   claimBatch,
@@ -88,19 +88,25 @@ export async function writeLearningEvents(
   // (an id stored earlier, or by a concurrent request that committed first,
   // is a duplicate). An event rejected further down gives its key back.
   if (all.length === 0) return { accepted: 0, duplicates: 0, rejected };
-  // One round trip claims the keys and reads the settings and the courses.
+  // One round trip claims the keys and reads the settings, the courses and
+  // the variables of courses that exist.
   const externalIds = unique(all.map((c) => c.event.course.externalCourseId));
-  const {
-    fresh,
-    settings,
-    courses: courseIds,
-  } = await claimBatch(
+  const claimed = await claimBatch(
     tx,
     organizationId,
     scope.apiKeyId,
     all.map((c) => ({ eventId: c.event.id, occurredAt: c.at })),
     externalIds,
+    uniqueBy(
+      all.flatMap((c) =>
+        c.event.type === 'variable.set'
+          ? [{ externalCourseId: c.event.course.externalCourseId, name: c.event.variable.name }]
+          : [],
+      ),
+      (p) => `${p.externalCourseId} ${p.name}`,
+    ),
   );
+  const { fresh, settings, courses: courseIds } = claimed;
   let candidates = all.filter((c) => fresh.has(c.event.id));
   const duplicates = all.length - candidates.length;
   if (candidates.length === 0) return { accepted: 0, duplicates, rejected };
@@ -154,6 +160,7 @@ export async function writeLearningEvents(
     organizationId,
     candidates,
     courseOf,
+    claimed.variables,
     settings.autoRegister,
   );
   const variableOf = (c: Candidate) =>
@@ -222,6 +229,26 @@ export async function writeLearningEvents(
   }));
   const facts: Facts = { values: [], answers: [], runs: new Map() };
   for (const event of resolved) handlerFor(event.event).collect(facts, event);
+  // The feed says which key sent events (rejections all happened above).
+  const activity =
+    scope.source === 'api' && scope.apiKeyId
+      ? [
+          activityInsert(tx, {
+            organizationId,
+            actorUserId: null,
+            kind: 'events.ingested',
+            subjectType: 'api_key',
+            subjectId: scope.apiKeyId,
+            summary: `${accepted.length} ${accepted.length === 1 ? 'event' : 'events'} from API key "${settings.apiKeyName ?? 'deleted key'}"`,
+            details: {
+              accepted: accepted.length,
+              duplicates,
+              rejected: rejected.length,
+              apiKeyId: scope.apiKeyId,
+            },
+          }),
+        ]
+      : [];
   await storeFacts(
     tx,
     organizationId,
@@ -240,6 +267,7 @@ export async function writeLearningEvents(
       })),
       log: resolved.map((event, i) => toLogRow(event, accepted[i]?.extras ?? null)),
     },
+    activity,
   );
 
   await scope.publish?.(tx, {
@@ -249,18 +277,6 @@ export async function writeLearningEvents(
     source: scope.source,
   });
 
-  if (scope.source === 'api' && scope.apiKeyId) {
-    const keyName = settings.apiKeyName ?? 'deleted key';
-    await insertActivity(tx, {
-      organizationId,
-      actorUserId: null,
-      kind: 'events.ingested',
-      subjectType: 'api_key',
-      subjectId: scope.apiKeyId,
-      summary: `${accepted.length} ${accepted.length === 1 ? 'event' : 'events'} from API key "${keyName}"`,
-      details: { accepted: accepted.length, duplicates, rejected: rejected.length, apiKeyId: scope.apiKeyId },
-    });
-  }
   return { accepted: accepted.length, duplicates, rejected };
 }
 
@@ -291,12 +307,17 @@ function toLogRow(resolved: ResolvedEvent, extras: Record<string, unknown> | nul
 
 const variableKey = (courseId: string, name: string) => `${courseId} ${name}`;
 
-/** Variables: a course's mapping for the name, else the course's variable of that name (registered on first sight). */
+/**
+ * Variables: a course's mapping for the name, else the course's variable of
+ * that name (registered on first sight). `known` holds those already
+ * resolved with the batch's first round trip.
+ */
 async function resolveBatchVariables(
   tx: Database,
   organizationId: string,
   candidates: readonly Candidate[],
   courseOf: (c: Candidate) => string,
+  known: readonly ResolvedVariable[],
   autoRegister: boolean,
 ): Promise<Map<string, ResolvedVariable>> {
   const variables = new Map<string, ResolvedVariable>();
@@ -310,7 +331,7 @@ async function resolveBatchVariables(
   const addResolved = (rows: ResolvedVariable[]) => {
     for (const row of rows) variables.set(variableKey(row.courseId, row.name), row);
   };
-  addResolved(await resolveVariables(tx, organizationId, pairs));
+  addResolved([...known]);
   const missing = pairs.filter((p) => !variables.has(variableKey(p.courseId, p.name)));
   if (missing.length > 0 && autoRegister) {
     // uniqueBy keeps the first event of each pair: its value decides the type.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   activityEvents,
@@ -102,6 +102,11 @@ export async function setPrimaryMembership(
 
 export async function insertActivity(db: Database, event: NewActivityEvent): Promise<void> {
   await db.insert(activityEvents).values(event);
+}
+
+/** The statement `insertActivity` runs, for a writer that sends it with others in one round trip. */
+export function activityInsert(db: Database, event: NewActivityEvent): SQL {
+  return db.insert(activityEvents).values(event).getSQL();
 }
 
 /** Resources the tenant plugin checks by route parameter before a handler runs. */
