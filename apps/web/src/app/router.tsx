@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { activityRoutes } from '@/features/activity/routes';
 import { aiSummaryRoutes } from '@/features/ai-summaries/routes';
-import { courseRoutes, courseSectionRoutes } from '@/features/courses/routes';
+import { courseLayoutLoader, courseRoutes, courseSectionRoutes } from '@/features/courses/routes';
 import { customReportRoutes, publicReportRoutes } from '@/features/custom-reports/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { learnerRoutes } from '@/features/learners/routes';
@@ -27,6 +27,7 @@ import type { RouteHandle } from './layouts/app-shell';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { screens, type ScreenDefinition } from './routes/app/screens';
+import { organizationSettingsLoader, teamSignupLoader } from './routes/loaders';
 import { NotFoundRoute } from './routes/not-found';
 
 /** `/login?redirectTo=…` for the page a signed-out visitor asked for. */
@@ -61,34 +62,42 @@ function RequireAuth() {
   return <Outlet />;
 }
 
-/**
- * The route table of spec section 2. Every page is a lazy module (its own
- * chunk); a module may export a `clientLoader(queryClient)` that prefetches
- * with the same query options its components use.
- */
 /** The feature screens that replace their placeholders, mounted under the auth guard. */
-const featureRoutes: RouteObject[] = [
-  ...variableReportRoutes,
-  ...questionReportRoutes,
-  ...dashboardRoutes,
-  ...courseRoutes,
-  ...learnerRoutes,
-  ...variableRoutes,
-  ...questionRoutes,
-  ...activityRoutes,
-  ...customReportRoutes,
-  ...aiSummaryRoutes,
-];
+function featureRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    ...variableReportRoutes(queryClient),
+    ...questionReportRoutes(queryClient),
+    ...dashboardRoutes(queryClient),
+    ...courseRoutes(queryClient),
+    ...learnerRoutes(queryClient),
+    ...variableRoutes(queryClient),
+    ...questionRoutes(queryClient),
+    ...activityRoutes(queryClient),
+    ...customReportRoutes(queryClient),
+    ...aiSummaryRoutes(queryClient),
+  ];
+}
 
 /** The screens of one course, mounted inside the course layout (one header, one width). */
-const coursePageRoutes: RouteObject[] = [
-  ...courseSectionRoutes,
-  ...courseVariableRoutes,
-  ...courseQuestionRoutes,
-];
+function coursePageRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    ...courseSectionRoutes(queryClient),
+    ...courseVariableRoutes(queryClient),
+    ...courseQuestionRoutes(queryClient),
+  ];
+}
 
+/**
+ * The route table of spec section 2. Every page is a lazy module (its own
+ * chunk). A data page's loader sits in the main chunk and prefetches with
+ * the query options its components use (`lib/route-loaders`), so requests
+ * start at navigation, beside the chunk download, and the loaders of a
+ * layout and its tab start theirs together.
+ */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const builtPaths = new Set([...featureRoutes, ...coursePageRoutes].map((route) => route.path));
+  const authFeatureRoutes = featureRoutes(queryClient);
+  const courseRoutesInLayout = coursePageRoutes(queryClient);
+  const builtPaths = new Set([...authFeatureRoutes, ...courseRoutesInLayout].map((route) => route.path));
   const authScreens = screens.filter((screen) => screen.access === 'auth' && !builtPaths.has(screen.path));
   const publicScreens = screens.filter((screen) => screen.access === 'public');
 
@@ -163,6 +172,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: paths.auth.teamSignup.path,
+          loader: teamSignupLoader(queryClient),
           lazy: async () => ({
             Component: (await import('@/features/team/components/team-signup-page')).TeamSignupPage,
           }),
@@ -174,9 +184,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             Component: (await import('./routes/public/chat-unavailable')).ChatUnavailableRoute,
           }),
         },
-        ...publicReportRoutes,
-        ...sharedVariableReportRoutes,
-        ...sharedQuestionReportRoutes,
+        ...publicReportRoutes(queryClient),
+        ...sharedVariableReportRoutes(queryClient),
+        ...sharedQuestionReportRoutes(queryClient),
         ...publicScreens.map(featureRoute),
         {
           Component: RequireAuth,
@@ -206,6 +216,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: paths.organization.settings.path,
+              loader: organizationSettingsLoader(queryClient),
               lazy: async () => ({
                 Component: (await import('./routes/app/organization-settings')).OrganizationSettingsRoute,
               }),
@@ -216,12 +227,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 Component: (await import('@/features/profile/components/profile-page')).ProfilePage,
               }),
             },
-            ...featureRoutes,
+            ...authFeatureRoutes,
             {
+              loader: courseLayoutLoader(queryClient),
+              // The header's course stays the same while the tabs switch or filter.
+              shouldRevalidate: ({ currentParams, nextParams }) =>
+                currentParams.courseId !== nextParams.courseId,
               lazy: async () => ({
                 Component: (await import('./routes/app/course-layout')).CourseLayout,
               }),
-              children: coursePageRoutes,
+              children: courseRoutesInLayout,
             },
             ...authScreens.map(featureRoute),
           ],

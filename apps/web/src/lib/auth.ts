@@ -218,6 +218,19 @@ export function ensureCurrentOrganization(profile: SessionProfile): Organization
   return current;
 }
 
+/**
+ * The current organization as a route loader sees it: the session read (from
+ * the cache, or joining the request in flight) and the organization settled
+ * by the same rule as {@link useSession}, so a loader prefetches under the
+ * key the page reads. Null when signed out or without one.
+ */
+export async function loadCurrentOrganization(
+  queryClient: QueryClient,
+): Promise<OrganizationMembership | null> {
+  const profile = await loadSession(queryClient);
+  return profile ? ensureCurrentOrganization(profile) : null;
+}
+
 export type SessionState =
   | { status: 'loading'; user: null; organizations: []; currentOrganization: null }
   | { status: 'unauthenticated'; user: null; organizations: []; currentOrganization: null }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { ApiError } from './api-client';
-import { shouldRetryRequest } from './react-query';
+import { shouldRetryOnMount, shouldRetryRequest } from './react-query';
 
 const apiError = (status: number) => new ApiError({ message: 'x', status, code: `HTTP_${status}` });
 
@@ -18,5 +18,23 @@ describe('shouldRetryRequest', () => {
     expect(shouldRetryRequest(0, apiError(401))).toBe(false);
     expect(shouldRetryRequest(0, apiError(404))).toBe(false);
     expect(shouldRetryRequest(0, new Error('unexpected shape'))).toBe(false);
+  });
+});
+
+describe('shouldRetryOnMount', () => {
+  const failed = (error: unknown, errorUpdatedAt: number) => ({ state: { error, errorUpdatedAt } });
+  const now = 1_000_000;
+
+  it('shows a refusal answered moments ago (the loader asked) instead of asking again', () => {
+    expect(shouldRetryOnMount(failed(apiError(404), now - 2000), now)).toBe(false);
+    expect(shouldRetryOnMount(failed(apiError(403), now - 29_000), now)).toBe(false);
+  });
+
+  it('asks again after a failure that may get better, or a refusal of some time ago', () => {
+    expect(shouldRetryOnMount(failed(apiError(0), now - 2000), now)).toBe(true);
+    expect(shouldRetryOnMount(failed(apiError(503), now - 2000), now)).toBe(true);
+    expect(shouldRetryOnMount(failed(apiError(429), now - 2000), now)).toBe(true);
+    expect(shouldRetryOnMount(failed(new Error('unexpected shape'), now - 2000), now)).toBe(true);
+    expect(shouldRetryOnMount(failed(apiError(404), now - 31_000), now)).toBe(true);
   });
 });

@@ -8,28 +8,43 @@ export type ListParams<Key extends string> = {
   order: 'asc' | 'desc';
 };
 
+export type ListDefaults<Key extends string> = { sort: Key; order: 'asc' | 'desc' };
+
+/**
+ * A list screen's search, page and sort as its URL says them; unknown or
+ * malformed values fall back to the defaults. The screen's hook and its
+ * route loader both read the URL through this, so they ask for the same list.
+ */
+export function readListParams<const Key extends string>(
+  searchParams: URLSearchParams,
+  sortKeys: readonly Key[],
+  defaults: ListDefaults<NoInfer<Key>>,
+): ListParams<Key> {
+  const page = Number(searchParams.get('page'));
+  const sort = searchParams.get('sort');
+  const order = searchParams.get('order');
+  return {
+    q: searchParams.get('q') ?? '',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    sort: sort !== null && (sortKeys as readonly string[]).includes(sort) ? (sort as Key) : defaults.sort,
+    order: order === 'asc' || order === 'desc' ? order : defaults.order,
+  };
+}
+
 /**
  * The search, page and sort of a list screen, kept in the URL (`?q=&page=&sort=&order=`)
  * so a list can be bookmarked, shared and restored by the back button.
- * Unknown or malformed values fall back to the defaults.
  */
 export function useListParams<const Key extends string>(
   sortKeys: readonly Key[],
-  defaults: { sort: NoInfer<Key>; order: 'asc' | 'desc' },
+  defaults: ListDefaults<NoInfer<Key>>,
 ) {
   const [searchParams, setSearchParams] = useSearchParams();
 
-  const params = useMemo<ListParams<Key>>(() => {
-    const page = Number(searchParams.get('page'));
-    const sort = searchParams.get('sort');
-    const order = searchParams.get('order');
-    return {
-      q: searchParams.get('q') ?? '',
-      page: Number.isInteger(page) && page >= 1 ? page : 1,
-      sort: sort !== null && (sortKeys as readonly string[]).includes(sort) ? (sort as Key) : defaults.sort,
-      order: order === 'asc' || order === 'desc' ? order : defaults.order,
-    };
-  }, [searchParams, sortKeys, defaults.sort, defaults.order]);
+  const params = useMemo<ListParams<Key>>(
+    () => readListParams(searchParams, sortKeys, { sort: defaults.sort, order: defaults.order }),
+    [searchParams, sortKeys, defaults.sort, defaults.order],
+  );
 
   const update = useCallback(
     (changes: Partial<ListParams<Key>>) => {

@@ -32,16 +32,23 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 
 type FetchHandler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
 
+function urlOf(input: RequestInfo | URL): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
 /**
  * Replaces the global fetch for one test (vitest restores it, `unstubGlobals`)
  * and returns the mock so the test can check the calls.
  */
 export function stubFetch(handler: FetchHandler) {
   const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
-    Promise.resolve(
-      handler(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, init),
-    ),
+    Promise.resolve(handler(urlOf(input), init)),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** The requests a {@link stubFetch} mock received, in order: method and URL. */
+export function fetchedRequests(fetchMock: ReturnType<typeof stubFetch>): { method: string; url: string }[] {
+  return fetchMock.mock.calls.map(([input, init]) => ({ method: init?.method ?? 'GET', url: urlOf(input) }));
 }

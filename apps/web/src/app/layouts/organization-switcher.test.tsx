@@ -2,9 +2,16 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import type { OrganizationMembership, SessionState } from '@/lib/auth';
+import {
+  getSelectedOrganizationId,
+  selectOrganization,
+  type OrganizationMembership,
+  type SessionState,
+} from '@/lib/auth';
+import { organizationDomainKey, sharedViewKey } from '@/lib/query-keys';
+import { renderWithQueryClient } from '@/testing/test-utils';
 
-import { OrganizationList } from './organization-switcher';
+import { OrganizationList, OrganizationSwitcher } from './organization-switcher';
 
 const org = (id: string, isPrimary: boolean, role: string): OrganizationMembership => ({
   id,
@@ -70,5 +77,36 @@ describe('OrganizationList', () => {
     expect(onSelect).toHaveBeenCalledWith(b);
     await userEvent.click(screen.getByRole('button', { name: 'Make Org b primary' }));
     expect(onMakePrimary).toHaveBeenCalledWith(b);
+  });
+});
+
+describe('OrganizationSwitcher', () => {
+  it('switching drops the cache of the organization left behind, and only that', async () => {
+    const a = org('a', true, 'owner');
+    const b = org('b', false, 'team_member');
+    const session: SessionState = {
+      status: 'authenticated',
+      user: { id: 'u', name: 'Ada', email: 'a@x.dev' },
+      organizations: [a, b],
+      currentOrganization: a,
+    };
+    const keys = {
+      session: ['session'],
+      left: [...organizationDomainKey('a', 'courses'), 'list'],
+      next: [...organizationDomainKey('b', 'courses'), 'list'],
+      shared: [...sharedViewKey('report'), 'token'],
+    };
+    const { queryClient } = renderWithQueryClient(<OrganizationSwitcher session={session} />);
+    for (const key of Object.values(keys)) queryClient.setQueryData(key, { cached: true });
+
+    await userEvent.click(screen.getByRole('button', { name: /Organization/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^Org b/ }));
+
+    expect(getSelectedOrganizationId()).toBe('b');
+    expect(queryClient.getQueryData(keys.left)).toBeUndefined();
+    expect(queryClient.getQueryData(keys.next)).toEqual({ cached: true });
+    expect(queryClient.getQueryData(keys.session)).toEqual({ cached: true });
+    expect(queryClient.getQueryData(keys.shared)).toEqual({ cached: true });
+    selectOrganization(null);
   });
 });

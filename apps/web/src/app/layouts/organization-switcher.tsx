@@ -13,6 +13,7 @@ import {
   type SessionState,
 } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { organizationKey } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 
 const roleLabels: Record<string, string> = { owner: 'Owner', team_member: 'Team member' };
@@ -39,9 +40,11 @@ export function OrganizationSwitcher({ session, isCollapsed = false }: Organizat
   const current = session.currentOrganization;
 
   const handleSelect = (organization: OrganizationMembership) => {
+    const previousId = current?.id;
     selectOrganization(organization.id);
-    // Everything cached belongs to the previous organization.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    // The pages now read the new organization's keys (all under its root);
+    // the cache of the one left behind is dropped by its root.
+    if (previousId !== organization.id) queryClient.removeQueries({ queryKey: organizationKey(previousId) });
     setIsOpen(false);
   };
 

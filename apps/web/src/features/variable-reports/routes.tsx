@@ -1,12 +1,52 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunction, RouteObject } from 'react-router';
 
 import { paths, reportViews, type ReportView } from '@/config/paths';
+import { organizationLoader, prefetchLoader, type PrefetchRoute } from '@/lib/route-loaders';
+
+import { variableChartQueryOptions } from './api/get-variable-chart';
+import { variableLeadersQueryOptions } from './api/get-variable-leaders';
+import { variableReportQueryOptions } from './api/get-variable-report';
+import { variableReportTargetOf, type VariableReportTarget } from './api/report-target';
+import { readVariableReportState } from './components/use-variable-report-params';
+
+/** Starts the one query a view shows, as the screen builds it. */
+function prefetchView(
+  { params, searchParams, prefetch }: PrefetchRoute,
+  kind: VariableReportTarget['kind'],
+  view: ReportView,
+  organizationId: string | null,
+) {
+  const target = variableReportTargetOf(kind, params, searchParams);
+  if (!target) return;
+  const state = readVariableReportState(searchParams);
+  if (view === 'report') prefetch(variableReportQueryOptions(organizationId, target, state.report));
+  if (view === 'chart') prefetch(variableChartQueryOptions(organizationId, target, state.chart));
+  if (view === 'leaders') prefetch(variableLeadersQueryOptions(organizationId, target, state.leaders));
+}
+
+/** A view's loader: an organization's report, or a shared one (read by its token, no organization). */
+function viewLoader(
+  queryClient: QueryClient,
+  kind: VariableReportTarget['kind'],
+  view: ReportView,
+): LoaderFunction {
+  return kind === 'shared'
+    ? prefetchLoader(queryClient, (route) => prefetchView(route, kind, view, null))
+    : organizationLoader(queryClient, (route) => prefetchView(route, kind, view, route.organizationId));
+}
 
 /** One route per view (its path names the view), so each replaces its placeholder screen. */
-function perView(template: string, load: () => Promise<ComponentType<{ view: ReportView }>>): RouteObject[] {
+function perView(
+  queryClient: QueryClient,
+  template: string,
+  kind: VariableReportTarget['kind'],
+  load: () => Promise<ComponentType<{ view: ReportView }>>,
+): RouteObject[] {
   return reportViews.map((view) => ({
     path: template.replace(':view', view),
+    loader: viewLoader(queryClient, kind, view),
     lazy: async () => {
       const Page = await load();
       return { Component: () => <Page view={view} /> };
@@ -15,19 +55,29 @@ function perView(template: string, load: () => Promise<ComponentType<{ view: Rep
 }
 
 /** Signed-in routes: a variable across the organization, and one course's variable. */
-export const variableReportRoutes: RouteObject[] = [
-  ...perView(
-    paths.variables.report.path,
-    async () => (await import('./components/variable-report-pages')).VariableReportPage,
-  ),
-  ...perView(
-    paths.variables.courseReport.path,
-    async () => (await import('./components/variable-report-pages')).CourseVariableReportPage,
-  ),
-];
+export function variableReportRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    ...perView(
+      queryClient,
+      paths.variables.report.path,
+      'variable',
+      async () => (await import('./components/variable-report-pages')).VariableReportPage,
+    ),
+    ...perView(
+      queryClient,
+      paths.variables.courseReport.path,
+      'course_variable',
+      async () => (await import('./components/variable-report-pages')).CourseVariableReportPage,
+    ),
+  ];
+}
 
 /** Public routes (shared views: no sign-in, no navbar or sidebar; `handle.shared`). */
-export const sharedVariableReportRoutes: RouteObject[] = perView(
-  paths.shared.courseVariable.path,
-  async () => (await import('./components/variable-report-pages')).SharedVariableReportPage,
-).map((route) => ({ ...route, handle: { shared: true } }));
+export function sharedVariableReportRoutes(queryClient: QueryClient): RouteObject[] {
+  return perView(
+    queryClient,
+    paths.shared.courseVariable.path,
+    'shared',
+    async () => (await import('./components/variable-report-pages')).SharedVariableReportPage,
+  ).map((route) => ({ ...route, handle: { shared: true } }));
+}

@@ -2,6 +2,7 @@ import type { ActivityActor, ActivityActorsResponse } from '@courselens/contract
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { organizationDomainKey } from '@/lib/query-keys';
 
 /** `GET /api/activity/actors`: the people who appear in the feed, for its actor filter. */
 export async function getActivityActors({ signal }: { signal?: AbortSignal } = {}): Promise<ActivityActor[]> {
@@ -11,7 +12,7 @@ export async function getActivityActors({ signal }: { signal?: AbortSignal } = {
 
 export function activityActorsQueryOptions(organizationId: string | null | undefined) {
   return queryOptions({
-    queryKey: ['activity', 'actors', { organizationId: organizationId ?? null }],
+    queryKey: [...organizationDomainKey(organizationId, 'activity'), 'actors'] as const,
     queryFn: ({ signal }) => getActivityActors({ signal }),
     enabled: Boolean(organizationId),
     staleTime: 60_000,

@@ -2,6 +2,7 @@ import type { ActivityListResponse, ActivityQuery } from '@courselens/contracts'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { organizationDomainKey } from '@/lib/query-keys';
 
 /** The feed's filters as the URL and the API spell them (`kind` is a comma-separated list). */
 export type ActivityParams = {
@@ -36,7 +37,7 @@ export async function getActivity(
 
 export function activityQueryOptions(organizationId: string | null | undefined, params: ActivityParams) {
   return queryOptions({
-    queryKey: ['activity', { organizationId: organizationId ?? null, ...params }],
+    queryKey: [...organizationDomainKey(organizationId, 'activity'), 'feed', params] as const,
     queryFn: ({ signal }) => getActivity(params, { signal }),
     enabled: Boolean(organizationId),
     placeholderData: keepPreviousData,

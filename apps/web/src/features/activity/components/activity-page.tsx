@@ -30,9 +30,7 @@ import { formatDateTime, formatNumber, formatRelative } from '@/lib/format';
 import { useActivity } from '../api/get-activity';
 import { useActivityActors } from '../api/get-activity-actors';
 
-import { useActivityFilters } from './use-activity-filters';
-
-const PAGE_SIZE = 25;
+import { toActivityParams, useActivityFilters } from './use-activity-filters';
 
 type GroupId = (typeof ACTIVITY_KIND_GROUPS)[number]['id'];
 
@@ -116,7 +114,7 @@ export function ActivityPage() {
     from: filters.from,
     to: filters.to,
   };
-  const activity = useActivity(organizationId, { ...apiFilters, page: filters.page, pageSize: PAGE_SIZE });
+  const activity = useActivity(organizationId, toActivityParams(filters));
   const actors = useActivityActors(organizationId);
   const isFiltered = Boolean(
     filters.q || filters.kinds.length || filters.actor || filters.from || filters.to,

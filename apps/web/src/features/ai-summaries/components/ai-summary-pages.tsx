@@ -1,30 +1,24 @@
-import { aiSummaryVariableTypeSchema } from '@courselens/contracts';
 import { useParams } from 'react-router';
+
+import { courseVariableSummarySource, variableSummarySource } from '../api/get-ai-summary';
 
 import { AiSummaryView, UnknownVariableTypeMessage } from './ai-summary-view';
 
 /** `/course/:courseId/variable/:variableName/ai-summary`. */
 export function CourseVariableAiSummaryPage() {
-  const { courseId = '', variableName = '' } = useParams();
+  const params = useParams();
   return (
     <AiSummaryView
-      key={`${courseId}:${variableName}`}
-      source={{ kind: 'course-variable', courseId, variableName }}
+      key={`${params.courseId ?? ''}:${params.variableName ?? ''}`}
+      source={courseVariableSummarySource(params)}
     />
   );
 }
 
 /** `/variable/:variableId/:variableType/ai-summary`: `course` or `chatbot`. */
 export function VariableAiSummaryPage() {
-  const { variableId = '', variableType } = useParams();
-  const type = aiSummaryVariableTypeSchema.safeParse(variableType);
-  if (!type.success) return <UnknownVariableTypeMessage />;
-  return (
-    <AiSummaryView
-      key={`${type.data}:${variableId}`}
-      source={
-        type.data === 'course' ? { kind: 'variable', variableId } : { kind: 'chatbot-variable', variableId }
-      }
-    />
-  );
+  const params = useParams();
+  const source = variableSummarySource(params);
+  if (!source) return <UnknownVariableTypeMessage />;
+  return <AiSummaryView key={`${source.kind}:${params.variableId ?? ''}`} source={source} />;
 }

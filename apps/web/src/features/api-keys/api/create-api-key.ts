@@ -2,6 +2,7 @@ import type { CreateApiKeyInput, CreatedApiKey } from '@courselens/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { invalidateActivity } from '@/lib/query-keys';
 
 import { apiKeysQueryOptions } from './get-api-keys';
 
@@ -14,7 +15,11 @@ export function useCreateApiKey(organizationId: string | null | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createApiKey,
+    // Logged in the activity feed.
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions(organizationId).queryKey }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions(organizationId).queryKey }),
+        invalidateActivity(queryClient, organizationId),
+      ]),
   });
 }

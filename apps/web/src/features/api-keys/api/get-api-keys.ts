@@ -2,6 +2,7 @@ import type { ApiKeyBody, ListApiKeysResponse } from '@courselens/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { organizationDomainKey } from '@/lib/query-keys';
 
 /** `GET /api/api-keys` of the current organization (sent as X-Organization-Id), newest first. */
 export async function getApiKeys({ signal }: { signal?: AbortSignal } = {}): Promise<ApiKeyBody[]> {
@@ -12,7 +13,7 @@ export async function getApiKeys({ signal }: { signal?: AbortSignal } = {}): Pro
 /** Keyed by organization: switching organization shows that organization's keys. */
 export function apiKeysQueryOptions(organizationId: string | null | undefined) {
   return queryOptions({
-    queryKey: ['api-keys', { organizationId: organizationId ?? null }],
+    queryKey: organizationDomainKey(organizationId, 'api-keys'),
     queryFn: ({ signal }) => getApiKeys({ signal }),
     enabled: Boolean(organizationId),
   });

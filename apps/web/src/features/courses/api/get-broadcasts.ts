@@ -7,6 +7,11 @@ import { coursesBaseKey } from './get-courses';
 
 export const BROADCASTS_PAGE_SIZE = 10;
 
+/** The page of history `?page=` asks for (the screen and its route loader read the URL alike). */
+export function broadcastsPageOf(searchParams: URLSearchParams): number {
+  return Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+}
+
 /** `GET /api/courses/{id}/broadcasts`: the current message and past broadcasts, newest first. */
 export function getBroadcasts(
   courseId: string,

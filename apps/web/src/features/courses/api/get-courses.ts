@@ -2,6 +2,7 @@ import type { CourseListResponse, CourseSortKey, SortOrder } from '@courselens/c
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { organizationDomainKey, type OrganizationIdInput } from '@/lib/query-keys';
 
 export type CourseListParams = { q?: string; page: number; sort: CourseSortKey; order: SortOrder };
 
@@ -16,9 +17,9 @@ export function getCourses(
   });
 }
 
-/** Every course query of an organization starts with this key (mutations invalidate it). */
-export function coursesBaseKey(organizationId: string | null | undefined) {
-  return ['courses', { organizationId: organizationId ?? null }] as const;
+/** Every course query of an organization starts with this key. */
+export function coursesBaseKey(organizationId: OrganizationIdInput) {
+  return organizationDomainKey(organizationId, 'courses');
 }
 
 export function coursesQueryOptions(organizationId: string | null | undefined, params: CourseListParams) {

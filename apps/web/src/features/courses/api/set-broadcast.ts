@@ -2,6 +2,7 @@ import type { SetBroadcastResponse } from '@courselens/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { invalidateActivity } from '@/lib/query-keys';
 
 import { coursesBaseKey } from './get-courses';
 
@@ -20,6 +21,11 @@ export function useSetBroadcast(organizationId: string | null | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setBroadcast,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: coursesBaseKey(organizationId) }),
+    // The course carries its current message; the broadcast is also logged in the activity feed.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: coursesBaseKey(organizationId) }),
+        invalidateActivity(queryClient, organizationId),
+      ]),
   });
 }

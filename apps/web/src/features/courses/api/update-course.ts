@@ -2,8 +2,7 @@ import type { CourseBody, UpdateCourseInput } from '@courselens/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-
-import { coursesBaseKey } from './get-courses';
+import { organizationKey } from '@/lib/query-keys';
 
 /** `PATCH /api/courses/{id}` */
 export function updateCourse({
@@ -13,10 +12,15 @@ export function updateCourse({
   return api.patch<CourseBody>(`/courses/${encodeURIComponent(courseId)}`, input);
 }
 
+/**
+ * A course's title shows wherever the course does (lists, reports, learner
+ * pages, dashboard, activity): the organization's queries go stale (only
+ * those on screen refetch).
+ */
 export function useUpdateCourse(organizationId: string | null | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCourse,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: coursesBaseKey(organizationId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKey(organizationId) }),
   });
 }

@@ -15,7 +15,7 @@ import { cn } from '@/lib/cn';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
-import { BROADCASTS_PAGE_SIZE, useBroadcasts } from '../api/get-broadcasts';
+import { BROADCASTS_PAGE_SIZE, broadcastsPageOf, useBroadcasts } from '../api/get-broadcasts';
 import { useSetBroadcast } from '../api/set-broadcast';
 
 const MAX_LENGTH = 1000;
@@ -29,7 +29,7 @@ const MAX_LENGTH = 1000;
 export function BroadcastsPage() {
   const { courseId = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const page = broadcastsPageOf(searchParams);
   const session = useSession();
   const organizationId = session.currentOrganization?.id;
   const broadcasts = useBroadcasts(organizationId, courseId, page);

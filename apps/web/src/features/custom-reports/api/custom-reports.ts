@@ -9,19 +9,32 @@ import type {
   ReportData,
   ReportSharing,
 } from '@courselens/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 
 import type { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import {
+  invalidateActivity,
+  organizationDomainKey,
+  sharedViewKey,
+  type OrganizationIdInput,
+} from '@/lib/query-keys';
 
 export const REPORTS_PAGE_SIZE = 20;
 
 export type ReportListParams = { q: string; page: number };
 
 /** Every custom-report query of an organization starts with this key. */
-export function reportsRootKey(organizationId: string | null | undefined) {
-  return ['custom-reports', { organizationId: organizationId ?? null }] as const;
+export function reportsRootKey(organizationId: OrganizationIdInput) {
+  return organizationDomainKey(organizationId, 'custom-reports');
 }
 
 const reportPath = (reportId: string) => `/custom-reports/${encodeURIComponent(reportId)}`;
@@ -55,21 +68,39 @@ export function useReport(organizationId: string | null | undefined, reportId: s
   return useQuery(reportQueryOptions(organizationId, reportId));
 }
 
-export function useReportData(organizationId: string | null | undefined, reportId: string) {
-  return useQuery({
+/** A saved report's data, every item computed by the server in one answer. */
+export function reportDataQueryOptions(organizationId: string | null | undefined, reportId: string) {
+  return queryOptions({
     queryKey: [...reportsRootKey(organizationId), 'data', reportId] as const,
     queryFn: ({ signal }) => api.get<{ data: ReportData }>(`${reportPath(reportId)}/data`, { signal }),
     enabled: Boolean(organizationId),
   });
 }
 
-export function useReportCatalog(organizationId: string | null | undefined) {
-  return useQuery({
+export function useReportData(organizationId: string | null | undefined, reportId: string) {
+  return useQuery(reportDataQueryOptions(organizationId, reportId));
+}
+
+/** What a report can be built from (courses, variables, questions): the builder's and the generator's choices. */
+export function reportCatalogQueryOptions(organizationId: string | null | undefined) {
+  return queryOptions({
     queryKey: [...reportsRootKey(organizationId), 'catalog'] as const,
     queryFn: ({ signal }) => api.get<ReportCatalog>('/custom-reports/catalog', { signal }),
     enabled: Boolean(organizationId),
     staleTime: 60_000,
   });
+}
+
+export function useReportCatalog(organizationId: string | null | undefined) {
+  return useQuery(reportCatalogQueryOptions(organizationId));
+}
+
+/** The organization's reports changed; a new one is also logged in the activity feed. */
+function invalidateReports(queryClient: QueryClient, organizationId: OrganizationIdInput, isLogged: boolean) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: reportsRootKey(organizationId) }),
+    isLogged ? invalidateActivity(queryClient, organizationId) : null,
+  ]);
 }
 
 /** Saves a report: creates it without an id, replaces it with one. */
@@ -80,7 +111,7 @@ export function useSaveReport(organizationId: string | null | undefined) {
       reportId
         ? api.put<CustomReport>(reportPath(reportId), input)
         : api.post<CustomReport>('/custom-reports', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsRootKey(organizationId) }),
+    onSuccess: (_report, { reportId }) => invalidateReports(queryClient, organizationId, reportId === null),
   });
 }
 
@@ -88,7 +119,7 @@ export function useDeleteReport(organizationId: string | null | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reportId: string) => api.delete<void>(reportPath(reportId)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsRootKey(organizationId) }),
+    onSuccess: () => invalidateReports(queryClient, organizationId, false),
   });
 }
 
@@ -96,7 +127,7 @@ export function useDuplicateReport(organizationId: string | null | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reportId: string) => api.post<CustomReport>(`${reportPath(reportId)}/duplicate`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsRootKey(organizationId) }),
+    onSuccess: () => invalidateReports(queryClient, organizationId, true),
   });
 }
 
@@ -113,7 +144,11 @@ export function useReportSharing(organizationId: string | null | undefined, repo
         reportQueryOptions(organizationId, reportId).queryKey,
         (report) => (report ? { ...report, ...sharing } : report),
       );
-      return queryClient.invalidateQueries({ queryKey: [...reportsRootKey(organizationId), 'list'] });
+      // The list shows the share status; sharing and unsharing are logged in the activity feed.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...reportsRootKey(organizationId), 'list'] }),
+        invalidateActivity(queryClient, organizationId),
+      ]);
     },
   });
 }
@@ -132,13 +167,17 @@ export function useGenerateReport() {
 export const SHARE_TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,128}$/;
 
 /** `GET /api/public-reports/:token`, without a session; a link that cannot be a token is not asked about. */
-export function usePublicReport(token: string) {
-  return useQuery({
+export function publicReportQueryOptions(token: string) {
+  return queryOptions({
     enabled: SHARE_TOKEN_SHAPE.test(token),
-    queryKey: ['public-report', token] as const,
+    queryKey: [...sharedViewKey('report'), token] as const,
     queryFn: ({ signal }) =>
       api.get<PublicReportResponse>(`/public-reports/${encodeURIComponent(token)}`, { signal }),
     retry: false,
     refetchOnWindowFocus: false,
   });
+}
+
+export function usePublicReport(token: string) {
+  return useQuery(publicReportQueryOptions(token));
 }

@@ -20,14 +20,12 @@ import { useListParams } from '@/lib/use-list-params';
 
 import { REPORTS_PAGE_SIZE, useDeleteReport, useDuplicateReport, useReports } from '../api/custom-reports';
 
-// The list is always newest first; the URL keeps only the search and the page.
-const SORT_KEYS = ['createdAt'] as const;
-const LIST_DEFAULTS = { sort: 'createdAt', order: 'desc' } as const;
+import { REPORT_LIST_DEFAULTS, REPORT_SORT_KEYS } from './report-list-params';
 
 /** `/custom-reports`: the organization's reports, newest first, with their share status. */
 export function CustomReportsPage() {
   const organizationId = useSession().currentOrganization?.id;
-  const [params, setParams] = useListParams(SORT_KEYS, LIST_DEFAULTS);
+  const [params, setParams] = useListParams(REPORT_SORT_KEYS, REPORT_LIST_DEFAULTS);
   const reports = useReports(organizationId, { q: params.q, page: params.page });
   const duplicate = useDuplicateReport(organizationId);
   const navigate = useNavigate();

@@ -2,6 +2,7 @@ import type { DashboardPeriod, DashboardResponse } from '@courselens/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { organizationDomainKey } from '@/lib/query-keys';
 
 /** `GET /api/dashboard?days=` of the current organization (sent as X-Organization-Id). */
 export async function getDashboard(
@@ -13,7 +14,7 @@ export async function getDashboard(
 
 export function dashboardQueryOptions(organizationId: string | null | undefined, days: DashboardPeriod) {
   return queryOptions({
-    queryKey: ['dashboard', { organizationId: organizationId ?? null, days }],
+    queryKey: [...organizationDomainKey(organizationId, 'dashboard'), { days }] as const,
     queryFn: ({ signal }) => getDashboard(days, { signal }),
     enabled: Boolean(organizationId),
     // Switching the period keeps the old figures on screen (dimmed) until the new ones arrive.

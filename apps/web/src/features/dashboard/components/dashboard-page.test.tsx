@@ -7,7 +7,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionQueryKey } from '@/lib/auth';
 import { createTestQueryClient, jsonResponse, renderWithQueryClient, stubFetch } from '@/testing/test-utils';
 
-import { DashboardPage, parsePeriod } from './dashboard-page';
+import { DashboardPage } from './dashboard-page';
+import { parsePeriod } from './parse-period';
 import { testEventCommand, trackerSnippet } from './getting-started';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));

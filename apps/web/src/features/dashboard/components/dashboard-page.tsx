@@ -11,18 +11,11 @@ import { useDashboard } from '../api/get-dashboard';
 
 import { GettingStarted } from './getting-started';
 import { HardestQuestionsCard } from './hardest-questions-card';
+import { parsePeriod } from './parse-period';
 import { RecentActivityCard } from './recent-activity-card';
 import { RunsChartCard } from './runs-chart-card';
 import { StatCards } from './stat-cards';
 import { TopCoursesCard } from './top-courses-card';
-
-/** `?days=7|30|90`; anything else reads as the default. */
-export function parsePeriod(value: string | null): DashboardPeriod {
-  const days = Number(value);
-  return (DASHBOARD_PERIODS as readonly number[]).includes(days)
-    ? (days as DashboardPeriod)
-    : DEFAULT_DASHBOARD_PERIOD;
-}
 
 type PeriodSwitchProps = { value: DashboardPeriod; onChange: (days: DashboardPeriod) => void };
 

@@ -2,6 +2,7 @@ import type { FailedJob, FailedJobsResponse } from '@courselens/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { organizationDomainKey } from '@/lib/query-keys';
 
 /** `GET /api/jobs/failed` of the current organization: background jobs whose retries are used up. */
 export async function getFailedJobs({ signal }: { signal?: AbortSignal } = {}): Promise<FailedJob[]> {
@@ -11,7 +12,7 @@ export async function getFailedJobs({ signal }: { signal?: AbortSignal } = {}): 
 
 export function failedJobsQueryOptions(organizationId: string | null | undefined) {
   return queryOptions({
-    queryKey: ['failed-jobs', { organizationId: organizationId ?? null }],
+    queryKey: [...organizationDomainKey(organizationId, 'jobs'), 'failed'] as const,
     queryFn: ({ signal }) => getFailedJobs({ signal }),
     enabled: Boolean(organizationId),
   });

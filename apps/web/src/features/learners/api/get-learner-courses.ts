@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '@/lib/api-client';
 
-import { toListQuery, type ListRequest } from './list-params';
+import { learnersRootKey, toListQuery, type ListRequest } from './list-params';
 
 export type LearnerCoursesRequest = ListRequest<LearnerCourseSortKey>;
 
@@ -25,7 +25,7 @@ export function learnerCoursesQueryOptions(
   params: LearnerCoursesRequest,
 ) {
   return queryOptions({
-    queryKey: ['learners', 'courses', { organizationId: organizationId ?? null, learnerId, ...params }],
+    queryKey: [...learnersRootKey(organizationId), 'courses', learnerId, params] as const,
     queryFn: ({ signal }) => getLearnerCourses(learnerId, params, { signal }),
     enabled: Boolean(organizationId),
     placeholderData: keepPreviousData,

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '@/lib/api-client';
 
-import { toListQuery, type ListRequest } from './list-params';
+import { learnersRootKey, toListQuery, type ListRequest } from './list-params';
 
 export type LearnerResponsesRequest = ListRequest<LearnerResponseSortKey>;
 
@@ -25,7 +25,7 @@ export function learnerResponsesQueryOptions(
   params: LearnerResponsesRequest,
 ) {
   return queryOptions({
-    queryKey: ['learners', 'responses', { organizationId: organizationId ?? null, learnerId, ...params }],
+    queryKey: [...learnersRootKey(organizationId), 'responses', learnerId, params] as const,
     queryFn: ({ signal }) => getLearnerResponses(learnerId, params, { signal }),
     enabled: Boolean(organizationId),
     placeholderData: keepPreviousData,

@@ -7,7 +7,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '@/lib/api-client';
 
-import { toListQuery, type ListRequest } from './list-params';
+import { learnersRootKey, toListQuery, type ListRequest } from './list-params';
 
 export type LearnerVariablesRequest = ListRequest<LearnerVariableSortKey>;
 
@@ -35,7 +35,7 @@ export function learnerVariablesQueryOptions(
   params: LearnerVariablesRequest,
 ) {
   return queryOptions({
-    queryKey: ['learners', 'variables', { organizationId: organizationId ?? null, learnerId, ...params }],
+    queryKey: [...learnersRootKey(organizationId), 'variables', learnerId, params] as const,
     queryFn: ({ signal }) => getLearnerVariables(learnerId, params, { signal }),
     enabled: Boolean(organizationId),
     placeholderData: keepPreviousData,
@@ -70,11 +70,7 @@ export function learnerCourseVariablesQueryOptions(
   params: LearnerVariablesRequest,
 ) {
   return queryOptions({
-    queryKey: [
-      'learners',
-      'course-variables',
-      { organizationId: organizationId ?? null, learnerId, courseId, ...params },
-    ],
+    queryKey: [...learnersRootKey(organizationId), 'course-variables', learnerId, courseId, params] as const,
     queryFn: ({ signal }) => getLearnerCourseVariables(learnerId, courseId, params, { signal }),
     enabled: Boolean(organizationId),
     placeholderData: keepPreviousData,

@@ -3,6 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
+import { learnersRootKey } from './list-params';
+
 /** `GET /api/learners/:learnerId`: the learner with their totals. */
 export function getLearner(learnerId: string, { signal }: { signal?: AbortSignal } = {}) {
   return api.get<LearnerProfile>(`/learners/${encodeURIComponent(learnerId)}`, { signal });
@@ -10,7 +12,7 @@ export function getLearner(learnerId: string, { signal }: { signal?: AbortSignal
 
 export function learnerQueryOptions(organizationId: string | null | undefined, learnerId: string) {
   return queryOptions({
-    queryKey: ['learners', 'detail', { organizationId: organizationId ?? null, learnerId }],
+    queryKey: [...learnersRootKey(organizationId), 'detail', learnerId] as const,
     queryFn: ({ signal }) => getLearner(learnerId, { signal }),
     enabled: Boolean(organizationId),
   });

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '@/lib/api-client';
 
-import { toListQuery, type ListRequest } from './list-params';
+import { learnersRootKey, toListQuery, type ListRequest } from './list-params';
 
 export type LearnersRequest = ListRequest<LearnerSortKey>;
 
@@ -14,7 +14,7 @@ export function getLearners(params: LearnersRequest, { signal }: { signal?: Abor
 
 export function learnersQueryOptions(organizationId: string | null | undefined, params: LearnersRequest) {
   return queryOptions({
-    queryKey: ['learners', 'list', { organizationId: organizationId ?? null, ...params }],
+    queryKey: [...learnersRootKey(organizationId), 'list', params] as const,
     queryFn: ({ signal }) => getLearners(params, { signal }),
     enabled: Boolean(organizationId),
     // The old page stays on screen (dimmed) while the next one loads.

@@ -1,5 +1,12 @@
 import { DEFAULT_PAGE_SIZE } from '@courselens/contracts';
 
+import { organizationDomainKey, type OrganizationIdInput } from '@/lib/query-keys';
+
+/** Every learners query of an organization starts with this key. */
+export function learnersRootKey(organizationId: OrganizationIdInput) {
+  return organizationDomainKey(organizationId, 'learners');
+}
+
 /** What a list screen asks the server for: its URL state plus the page size. */
 export type ListRequest<Key extends string> = {
   q: string;

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import { sessionQueryOptions } from '@/lib/auth';
+import { invalidateActivity } from '@/lib/query-keys';
 
 export type UpdateOrganizationVariables = { organizationId: string; input: UpdateOrganizationInput };
 
@@ -20,6 +21,11 @@ export function useUpdateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateOrganization,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey }),
+    // The session lists the organization's name and subdomain; the change is logged in its activity feed.
+    onSuccess: (_organization, { organizationId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey }),
+        invalidateActivity(queryClient, organizationId),
+      ]),
   });
 }

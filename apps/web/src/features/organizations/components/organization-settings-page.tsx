@@ -8,15 +8,7 @@ import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
 import { OrganizationGeneralForm } from './organization-general-form';
-
-export const settingsTabs = [
-  { id: 'general', label: 'General' },
-  { id: 'members', label: 'Members' },
-  { id: 'invitations', label: 'Invitations' },
-  { id: 'api-keys', label: 'API keys' },
-  { id: 'jobs', label: 'Background jobs' },
-] as const;
-export type SettingsTab = (typeof settingsTabs)[number]['id'];
+import { readSettingsTab, settingsTabs, type SettingsTab } from './settings-tabs';
 
 export type OrganizationSettingsPageProps = {
   /** The other tabs come from their features; the route composes them (features never import each other). */
@@ -25,10 +17,6 @@ export type OrganizationSettingsPageProps = {
   apiKeysTab?: ReactNode;
   jobsTab?: ReactNode;
 };
-
-function isSettingsTab(value: string | null): value is SettingsTab {
-  return settingsTabs.some((tab) => tab.id === value);
-}
 
 /** `/organization/settings`: tabs General, Members, Invitations, API keys, Background jobs; the tab is kept in `?tab=`. */
 export function OrganizationSettingsPage({
@@ -39,8 +27,7 @@ export function OrganizationSettingsPage({
 }: OrganizationSettingsPageProps) {
   const session = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
-  const requestedTab = searchParams.get('tab');
-  const activeTab: SettingsTab = isSettingsTab(requestedTab) ? requestedTab : 'general';
+  const activeTab = readSettingsTab(searchParams);
   const baseId = useId();
   const tabRefs = useRef<Partial<Record<SettingsTab, HTMLButtonElement | null>>>({});
   const organization = session.currentOrganization;

@@ -2,12 +2,13 @@ import type { ShareSettings } from '@courselens/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { organizationDomainKey } from '@/lib/query-keys';
 
 const path = (questionId: string) => `/questions/${encodeURIComponent(questionId)}/share`;
 
 export function questionShareQueryOptions(organizationId: string | null | undefined, questionId: string) {
   return queryOptions({
-    queryKey: ['question-share', { organizationId: organizationId ?? null }, questionId] as const,
+    queryKey: [...organizationDomainKey(organizationId, 'question-share'), questionId] as const,
     queryFn: ({ signal }) => api.get<ShareSettings>(path(questionId), { signal }),
     enabled: Boolean(organizationId),
   });

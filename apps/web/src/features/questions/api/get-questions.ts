@@ -8,6 +8,7 @@ import type {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { organizationDomainKey, type OrganizationIdInput } from '@/lib/query-keys';
 
 /** The list state a questions screen keeps in its URL. */
 export type QuestionListParams = {
@@ -23,8 +24,8 @@ export type QuestionListParams = {
 export const QUESTIONS_PAGE_SIZE = 25;
 
 /** Every questions query of an organization starts with this key, so one mutation can reach them all. */
-export function questionsRootKey(organizationId: string | null | undefined) {
-  return ['questions', { organizationId: organizationId ?? null }] as const;
+export function questionsRootKey(organizationId: OrganizationIdInput) {
+  return organizationDomainKey(organizationId, 'questions');
 }
 
 /** The query string of a list (and of its export: the same filters, no page). */

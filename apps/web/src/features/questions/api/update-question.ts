@@ -2,6 +2,7 @@ import type { ListQuestionsResponse, QuestionBody } from '@courselens/contracts'
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { organizationDomainKey } from '@/lib/query-keys';
 
 import { questionsRootKey } from './get-questions';
 
@@ -43,6 +44,11 @@ export function useUpdateQuestion(organizationId: string | null | undefined) {
     onError: (_error, _update, context?: { previous: [QueryKey, unknown][] }) => {
       for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: rootKey }),
+    // The dashboard's hardest questions count only listed (active) questions.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: rootKey }),
+        queryClient.invalidateQueries({ queryKey: organizationDomainKey(organizationId, 'dashboard') }),
+      ]),
   });
 }

@@ -2,11 +2,23 @@ import type { QuestionSortKey } from '@courselens/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { useListParams } from '@/lib/use-list-params';
+import { readListParams, useListParams, type ListDefaults } from '@/lib/use-list-params';
 
 import type { QuestionListParams } from '../api/get-questions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A questions screen's list as its URL says it (the hook and the route loader read it alike). */
+export function readQuestionFilters(
+  searchParams: URLSearchParams,
+  sortKeys: readonly QuestionSortKey[],
+  defaults: ListDefaults<QuestionSortKey>,
+): QuestionListParams {
+  const rawCourse = searchParams.get('course');
+  const courseId = rawCourse && UUID.test(rawCourse) ? rawCourse : undefined;
+  const isShowingHidden = searchParams.get('show') === 'hidden';
+  return { ...readListParams(searchParams, sortKeys, defaults), courseId, active: !isShowingHidden };
+}
 
 /**
  * The list state of a questions screen in the URL: search, page and sort plus
@@ -14,17 +26,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function useQuestionFilters(
   sortKeys: readonly QuestionSortKey[],
-  defaults: { sort: QuestionSortKey; order: 'asc' | 'desc' },
+  defaults: ListDefaults<QuestionSortKey>,
 ) {
-  const [listParams, updateList] = useListParams(sortKeys, defaults);
+  const [, updateList] = useListParams(sortKeys, defaults);
   const [searchParams, setSearchParams] = useSearchParams();
-  const rawCourse = searchParams.get('course');
-  const courseId = rawCourse && UUID.test(rawCourse) ? rawCourse : undefined;
-  const isShowingHidden = searchParams.get('show') === 'hidden';
-
-  const params = useMemo<QuestionListParams>(
-    () => ({ ...listParams, courseId, active: !isShowingHidden }),
-    [listParams, courseId, isShowingHidden],
+  const { sort, order } = defaults;
+  const params = useMemo(
+    () => readQuestionFilters(searchParams, sortKeys, { sort, order }),
+    [searchParams, sortKeys, sort, order],
   );
 
   const setFilter = useCallback(

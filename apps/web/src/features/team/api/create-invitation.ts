@@ -2,6 +2,7 @@ import type { CreateInvitationInput, SentInvitation } from '@courselens/contract
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { invalidateActivity } from '@/lib/query-keys';
 
 import { invitationsQueryOptions } from './get-invitations';
 
@@ -14,7 +15,11 @@ export function useCreateInvitation(organizationId: string | null | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createInvitation,
+    // Logged in the activity feed.
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: invitationsQueryOptions(organizationId).queryKey }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: invitationsQueryOptions(organizationId).queryKey }),
+        invalidateActivity(queryClient, organizationId),
+      ]),
   });
 }

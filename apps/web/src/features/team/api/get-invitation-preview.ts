@@ -2,6 +2,7 @@ import type { InvitationPreview } from '@courselens/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { sharedViewKey } from '@/lib/query-keys';
 
 /** `GET /api/invitations/{token}` (public): organization, inviter and invited e-mail for /team-signup. */
 export function getInvitationPreview(token: string, { signal }: { signal?: AbortSignal } = {}) {
@@ -10,7 +11,7 @@ export function getInvitationPreview(token: string, { signal }: { signal?: Abort
 
 export function invitationPreviewQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['team', 'invitation-preview', token],
+    queryKey: [...sharedViewKey('invitation'), token] as const,
     queryFn: ({ signal }) => getInvitationPreview(token, { signal }),
     enabled: token !== '',
     retry: false,

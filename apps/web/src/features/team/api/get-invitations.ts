@@ -2,6 +2,7 @@ import type { InvitationBody } from '@courselens/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { organizationDomainKey } from '@/lib/query-keys';
 
 /** `GET /api/invitations` of the current organization (owners). */
 export async function getInvitations({ signal }: { signal?: AbortSignal } = {}): Promise<InvitationBody[]> {
@@ -11,7 +12,7 @@ export async function getInvitations({ signal }: { signal?: AbortSignal } = {}):
 
 export function invitationsQueryOptions(organizationId: string | null | undefined) {
   return queryOptions({
-    queryKey: ['team', 'invitations', { organizationId: organizationId ?? null }],
+    queryKey: [...organizationDomainKey(organizationId, 'team'), 'invitations'] as const,
     queryFn: ({ signal }) => getInvitations({ signal }),
     enabled: Boolean(organizationId),
   });

@@ -2,6 +2,7 @@ import type { Member } from '@courselens/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { organizationDomainKey } from '@/lib/query-keys';
 
 /** `GET /api/team/members` of the current organization. */
 export async function getMembers({ signal }: { signal?: AbortSignal } = {}): Promise<Member[]> {
@@ -11,7 +12,7 @@ export async function getMembers({ signal }: { signal?: AbortSignal } = {}): Pro
 
 export function membersQueryOptions(organizationId: string | null | undefined) {
   return queryOptions({
-    queryKey: ['team', 'members', { organizationId: organizationId ?? null }],
+    queryKey: [...organizationDomainKey(organizationId, 'team'), 'members'] as const,
     queryFn: ({ signal }) => getMembers({ signal }),
     enabled: Boolean(organizationId),
   });

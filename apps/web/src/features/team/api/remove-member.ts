@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { invalidateActivity } from '@/lib/query-keys';
 
 import { membersQueryOptions } from './get-members';
 
@@ -13,7 +14,11 @@ export function useRemoveMember(organizationId: string | null | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeMember,
+    // Logged in the activity feed.
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: membersQueryOptions(organizationId).queryKey }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: membersQueryOptions(organizationId).queryKey }),
+        invalidateActivity(queryClient, organizationId),
+      ]),
   });
 }

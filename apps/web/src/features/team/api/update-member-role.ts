@@ -2,6 +2,7 @@ import type { Member, MemberRole } from '@courselens/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { invalidateActivity } from '@/lib/query-keys';
 
 import { membersQueryOptions } from './get-members';
 
@@ -14,7 +15,11 @@ export function useUpdateMemberRole(organizationId: string | null | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMemberRole,
+    // A role change is logged in the activity feed.
     onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: membersQueryOptions(organizationId).queryKey }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: membersQueryOptions(organizationId).queryKey }),
+        invalidateActivity(queryClient, organizationId),
+      ]),
   });
 }

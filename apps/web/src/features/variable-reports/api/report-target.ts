@@ -1,4 +1,7 @@
+import type { Params } from 'react-router';
+
 import type { ReportView } from '@/config/paths';
+import { organizationDomainKey, sharedViewKey, type OrganizationIdInput } from '@/lib/query-keys';
 
 /**
  * Which variable a report screen reads, and through which endpoints: every
@@ -11,6 +14,28 @@ export type VariableReportTarget =
   | { kind: 'shared'; courseId: string; name: string; token: string };
 
 export type VariableEndpoint = ReportView | 'export' | 'history';
+
+// The server answers 404 for anything else; deciding here saves a request that can only fail.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The variable a report route's URL names, for its page and its loader
+ * alike; null when the URL cannot name one (a course id that is no UUID, a
+ * shared link without its token), which the page reports without asking.
+ */
+export function variableReportTargetOf(
+  kind: VariableReportTarget['kind'],
+  params: Params,
+  searchParams: URLSearchParams,
+): VariableReportTarget | null {
+  if (kind === 'variable') return { kind, name: params.variable ?? '' };
+  const courseId = params.courseId ?? '';
+  const name = params.variableName ?? '';
+  if (!UUID.test(courseId)) return null;
+  if (kind === 'course_variable') return { kind, courseId, name };
+  const token = searchParams.get('token') ?? '';
+  return token ? { kind, courseId, name, token } : null;
+}
 
 const enc = encodeURIComponent;
 
@@ -35,11 +60,9 @@ export function variableEndpoint(
   }
 }
 
-/** Query keys of every variable report start here. */
-export function variableReportKey(organizationId: string | null | undefined, target: VariableReportTarget) {
-  return [
-    'variable-reports',
-    { organizationId: target.kind === 'shared' ? null : (organizationId ?? null) },
-    target,
-  ] as const;
+/** Query keys of a variable report start here: the organization's, or the shared view's (no organization). */
+export function variableReportKey(organizationId: OrganizationIdInput, target: VariableReportTarget) {
+  return target.kind === 'shared'
+    ? ([...sharedViewKey('variable-report'), target] as const)
+    : ([...organizationDomainKey(organizationId, 'variable-reports'), target] as const);
 }

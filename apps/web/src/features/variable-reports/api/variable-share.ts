@@ -2,6 +2,7 @@ import type { ShareSettings } from '@courselens/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { organizationDomainKey } from '@/lib/query-keys';
 
 const path = (variableId: string) => `/variables/${encodeURIComponent(variableId)}/share`;
 
@@ -10,7 +11,7 @@ export function variableShareQueryOptions(
   variableId: string | null,
 ) {
   return queryOptions({
-    queryKey: ['variable-share', { organizationId: organizationId ?? null }, variableId] as const,
+    queryKey: [...organizationDomainKey(organizationId, 'variable-share'), variableId] as const,
     queryFn: ({ signal }) => api.get<ShareSettings>(path(variableId ?? ''), { signal }),
     enabled: Boolean(organizationId && variableId),
   });

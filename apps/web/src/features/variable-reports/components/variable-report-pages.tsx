@@ -2,41 +2,40 @@ import { useParams, useSearchParams } from 'react-router';
 
 import type { ReportView } from '@/config/paths';
 
-import { NotSharedMessage, VariableNotFoundMessage, VariableReportScreen } from './variable-report-screen';
+import { variableReportTargetOf } from '../api/report-target';
 
-// The server answers 404 for anything else; deciding here saves a request that can only fail.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { NotSharedMessage, VariableNotFoundMessage, VariableReportScreen } from './variable-report-screen';
 
 export type ReportPageProps = { view: ReportView };
 
 /** `/variables/:variable/:view`: a variable across every course that sends it. */
 export function VariableReportPage({ view }: ReportPageProps) {
-  const name = useParams().variable ?? '';
-  return <VariableReportScreen key={name} target={{ kind: 'variable', name }} view={view} />;
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const target = variableReportTargetOf('variable', params, searchParams);
+  if (!target) return <VariableNotFoundMessage name={params.variable ?? ''} />;
+  return <VariableReportScreen key={target.name} target={target} view={view} />;
 }
 
 /** `/course/:courseId/variable/:variableName/:view`: one course's variable. */
 export function CourseVariableReportPage({ view }: ReportPageProps) {
-  const { courseId = '', variableName = '' } = useParams();
-  if (!UUID.test(courseId)) return <VariableNotFoundMessage name={variableName} />;
-  return (
-    <VariableReportScreen
-      key={`${courseId}:${variableName}`}
-      target={{ kind: 'course_variable', courseId, name: variableName }}
-      view={view}
-    />
-  );
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const target = variableReportTargetOf('course_variable', params, searchParams);
+  if (!target) return <VariableNotFoundMessage name={params.variableName ?? ''} />;
+  return <VariableReportScreen key={`${params.courseId}:${target.name}`} target={target} view={view} />;
 }
 
 /** `/shared/course/:courseId/variable/:variableName/:view?token=`: the same, without sign-in (names only). */
 export function SharedVariableReportPage({ view }: ReportPageProps) {
-  const { courseId = '', variableName = '' } = useParams();
-  const token = useSearchParams()[0].get('token') ?? '';
-  if (!token || !UUID.test(courseId)) return <NotSharedMessage />;
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const target = variableReportTargetOf('shared', params, searchParams);
+  if (target?.kind !== 'shared') return <NotSharedMessage />;
   return (
     <VariableReportScreen
-      key={`${courseId}:${variableName}:${token}`}
-      target={{ kind: 'shared', courseId, name: variableName, token }}
+      key={`${target.courseId}:${target.name}:${target.token}`}
+      target={target}
       view={view}
     />
   );

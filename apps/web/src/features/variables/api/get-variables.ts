@@ -6,6 +6,7 @@ import type {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { organizationDomainKey, type OrganizationIdInput } from '@/lib/query-keys';
 
 /** The list state a variables screen keeps in its URL. */
 export type VariableListParams = {
@@ -21,8 +22,8 @@ export type VariableListParams = {
 export const VARIABLES_PAGE_SIZE = 25;
 
 /** Every variables query of an organization starts with this key, so one mutation can reach them all. */
-export function variablesRootKey(organizationId: string | null | undefined) {
-  return ['variables', { organizationId: organizationId ?? null }] as const;
+export function variablesRootKey(organizationId: OrganizationIdInput) {
+  return organizationDomainKey(organizationId, 'variables');
 }
 
 /** The query string of a list (and of its export: the same filters, no page). */

@@ -7,6 +7,7 @@ import type {
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { organizationDomainKey } from '@/lib/query-keys';
 
 import { variablesRootKey } from './get-variables';
 
@@ -66,6 +67,11 @@ export function useUpdateVariable(organizationId: string | null | undefined) {
     onError: (_error, _update, context?: { previous: [QueryKey, unknown][] }) => {
       for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: rootKey }),
+    // AI summaries show the variable's description too.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: rootKey }),
+        queryClient.invalidateQueries({ queryKey: organizationDomainKey(organizationId, 'ai-summaries') }),
+      ]),
   });
 }
