@@ -13,6 +13,9 @@ export default defineConfig({
           root: './packages/contracts',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // Property tests run hundreds of cases each: well under a second on
+          // a quiet machine, several seconds when the suite shares 2 busy cores.
+          testTimeout: 20_000,
         },
       },
       {

@@ -26,9 +26,9 @@ async function demoSession(request: APIRequestContext): Promise<{ token: string;
 /** The browser's own record of a request (Resource Timing: what the network panel shows). */
 async function timingOf(page: Page, path: RegExp): Promise<Timing> {
   const entries = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map(({ name, startTime, responseEnd }) => ({ name: new URL(name).pathname, startTime, responseEnd })),
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+      ({ name, startTime, responseEnd }) => ({ name: new URL(name).pathname, startTime, responseEnd }),
+    ),
   );
   const entry = entries.find((candidate) => path.test(candidate.name));
   expect(entry, `a request to ${path}`).toBeDefined();

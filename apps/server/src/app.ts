@@ -10,6 +10,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { ErrorCode } from '@courselens/contracts';
 import { fastifyTrustProxy, type AppConfig } from './config';
 import type { DatabaseConnection } from './db/client';
+import { actionRoutes } from './modules/actions/actions.routes';
+import { createActionsRuntime } from './modules/actions/runtime';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { aiSummaryRoutes } from './modules/ai-summaries/ai-summaries.routes';
 import { courseRoutes } from './modules/courses/courses.routes';
@@ -222,6 +224,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(variableReportRoutes, { db: database.db });
   await app.register(questionReportRoutes, { db: database.db });
   await app.register(sharedViewRoutes, { db: database.db });
+  await app.register(actionRoutes, {
+    db: database.db,
+    runtime: createActionsRuntime({
+      authSecret: await resolveAuthSecret(database, config.authSecret),
+      config,
+      publish: jobs.publish,
+    }),
+  });
   await registerTrackerScript(app);
 
   const isServingWebApp = await registerWebApp(app, config.webDistDir);

@@ -103,6 +103,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CSP_CONNECT_SRC: 'https://x.example/path' })).toThrow(/CSP_CONNECT_SRC/);
   });
 
+  it('reads WEBHOOK_ALLOWED_HOSTS as hosts with an optional port, and refuses anything else', () => {
+    expect(loadConfig({}).webhookAllowedHosts).toEqual([]);
+    expect(
+      loadConfig({ WEBHOOK_ALLOWED_HOSTS: 'Hooks.Internal, 127.0.0.1:4010,[::1]:8080,::1,10.0.0.7' })
+        .webhookAllowedHosts,
+    ).toEqual([
+      { host: 'hooks.internal', port: null },
+      { host: '127.0.0.1', port: 4010 },
+      { host: '::1', port: 8080 },
+      { host: '::1', port: null },
+      { host: '10.0.0.7', port: null },
+    ]);
+    for (const value of [
+      'http://hooks.internal',
+      'hooks.internal:0',
+      'host:99999',
+      '[hooks]:80',
+      'a b',
+      'x/y',
+    ]) {
+      expect(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: value })).toThrow(
+        /^Invalid configuration: WEBHOOK_ALLOWED_HOSTS must be a comma-separated list of host names or IP addresses/,
+      );
+    }
+  });
+
   it('reads TRUST_PROXY as none, one hop (true), a number of hops or a list of proxy addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     for (const value of ['false', 'no', '0'])

@@ -60,6 +60,43 @@ export function parseTrustProxy(value: string): TrustProxy | undefined {
   return entries.length > 0 && entries.every(isProxyAddress) ? entries : undefined;
 }
 
+/**
+ * A host that webhooks may reach even though it resolves to a loopback,
+ * private or link-local address: a name or an address, lower-cased, with
+ * the one port it is allowed on (null: any port).
+ */
+export type WebhookAllowedHost = { host: string; port: number | null };
+
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
+
+function parseAllowedHost(entry: string): WebhookAllowedHost | undefined {
+  const lower = entry.toLowerCase();
+  // [v6]:port or [v6]
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(lower);
+  // host:port with a name or an IPv4 address (a bare IPv6 address has several colons)
+  const withPort = /^([^:]+):(\d{1,5})$/.exec(lower);
+  const [host, port] = bracketed
+    ? [bracketed[1] ?? '', bracketed[2]]
+    : withPort
+      ? [withPort[1] ?? '', withPort[2]]
+      : [lower, undefined];
+  if (bracketed && isIP(host) !== 6) return undefined;
+  if (!bracketed && isIP(host) === 0 && !HOST_NAME.test(host)) return undefined;
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return undefined;
+  return { host, port: port === undefined ? null : Number(port) };
+}
+
+/** WEBHOOK_ALLOWED_HOSTS: comma-separated hosts, each optionally with `:port` (IPv6 as `[::1]:8080`). */
+export function parseWebhookAllowedHosts(value: string): WebhookAllowedHost[] | undefined {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+  const hosts = entries.map(parseAllowedHost);
+  return hosts.every((host) => host !== undefined) ? hosts : undefined;
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
@@ -156,6 +193,21 @@ const envSchema = z.object({
       message: 'must be a whole number of milliseconds, at least 1000',
     })
     .transform(Number),
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const parsed = parseWebhookAllowedHosts(value);
+      if (parsed === undefined) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'must be a comma-separated list of host names or IP addresses, each optionally with :port (IPv6 as [::1]:8080)',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   SHUTDOWN_TIMEOUT_MS: z
     .string()
     .default('10000')
@@ -195,6 +247,11 @@ export type AppConfig = {
   cspConnectSrc: string[];
   /** The LLM engine's OpenAI-compatible endpoint; unset, every AI feature uses its built-in engine. */
   llm: LlmConfig | undefined;
+  /**
+   * Hosts webhooks may reach although they resolve to a loopback, private or
+   * link-local address (WEBHOOK_ALLOWED_HOSTS); every other such address is refused.
+   */
+  webhookAllowedHosts: WebhookAllowedHost[];
 };
 
 /** Variables whose values are secrets: a configuration error names them but never echoes them. */
@@ -262,5 +319,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         }
       : undefined,
     cspConnectSrc: values.CSP_CONNECT_SRC,
+    webhookAllowedHosts: values.WEBHOOK_ALLOWED_HOSTS,
   };
 }

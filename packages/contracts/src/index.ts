@@ -29,3 +29,5 @@ export * from './shared-views';
 export * from './jobs';
 export * from './report-model';
 export * from './bins';
+export * from './actions';
+export * from './pipelines';

@@ -198,6 +198,14 @@ const questionShare = (await injectOk({
   payload: { enabled: true },
 })) as { token: string };
 
+// A webhook action to a host that never resolves (.invalid, RFC 6761): its tests fail fast, reaching nobody.
+const action = (await injectOk({
+  method: 'POST',
+  url: '/api/actions',
+  headers: ownerHeaders(),
+  payload: { name: 'Fuzz webhook', config: { type: 'webhook', url: 'https://fuzz.invalid/hook' } },
+})) as { id: string };
+
 /** The real value of a parameter or field named `name` on `path`, when the seed has one. */
 function knownValue(path: string, name: string): string | undefined {
   switch (name) {
@@ -224,6 +232,8 @@ function knownValue(path: string, name: string): string | undefined {
       return question.id;
     case 'reportId':
       return report.id;
+    case 'actionId':
+      return action.id;
     case 'variableName':
     case 'name':
       return path.includes('variable') ? variable.name : undefined;

@@ -266,6 +266,42 @@ describe('a team member still works with the data', () => {
     expect(share.statusCode, share.body).toBe(200);
   });
 
+  it('creates, edits, tests, rotates and deletes actions (the steps pipelines run)', async () => {
+    const created = await inject({
+      method: 'POST',
+      url: '/api/actions',
+      headers: member.headers,
+      payload: {
+        name: 'Mia’s webhook',
+        config: { type: 'webhook', url: 'https://hooks.example.com/courselens' },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, secret } = created.json<{ id: string; secret: string }>();
+    expect(secret).toMatch(/^whsec_/);
+    const edited = await inject({
+      method: 'PUT',
+      url: `/api/actions/${id}`,
+      headers: member.headers,
+      payload: {
+        name: 'Mia’s webhook, edited',
+        config: { type: 'webhook', url: 'https://hooks.example.com/v2' },
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const rotated = await inject({
+      method: 'POST',
+      url: `/api/actions/${id}/rotate-secret`,
+      headers: member.headers,
+    });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    // The owner sees the member's action and may remove it.
+    const read = await inject({ method: 'GET', url: `/api/actions/${id}`, headers: owner.headers });
+    expect(read.json()).toMatchObject({ name: 'Mia’s webhook, edited', createdByName: 'Mia Member' });
+    const removed = await inject({ method: 'DELETE', url: `/api/actions/${id}`, headers: member.headers });
+    expect(removed.statusCode).toBe(204);
+  });
+
   it('while the owner shares the member’s report, and the member then sees its link', async () => {
     const shared = await inject({
       method: 'PUT',

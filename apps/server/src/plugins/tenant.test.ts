@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import {
+  actions,
   activityEvents,
   apiKeys,
   courses,
@@ -161,6 +162,14 @@ const MEMBER_COLUMN: Record<string, MemberOutcome> = {
   'PUT /api/custom-reports/:reportId/public': '403 sharing',
   'POST /api/custom-reports/:reportId/public/rotate': '403 sharing',
   'GET /api/public-reports/:token': 'allowed',
+  // Actions (the steps pipelines run): work with the data, for members and owners alike.
+  'GET /api/actions': 'allowed',
+  'POST /api/actions': 'allowed',
+  'GET /api/actions/:actionId': 'allowed',
+  'PUT /api/actions/:actionId': 'allowed',
+  'DELETE /api/actions/:actionId': 'allowed',
+  'POST /api/actions/:actionId/rotate-secret': 'allowed',
+  'POST /api/actions/:actionId/test': 'allowed',
   // AI summaries (regenerating included) and the variable and question reports.
   'GET /api/ai-summaries/courses/:courseId/variables/:variableName': 'allowed',
   'GET /api/ai-summaries/variables/:variableId': 'allowed',
@@ -281,6 +290,17 @@ beforeAll(async () => {
     .values({ ...tenant, name: 'A report', createdBy: ownerA.user.id })
     .returning();
   idsOfA.reportId = [report?.id ?? ''];
+  const [action] = await database.db
+    .insert(actions)
+    .values({
+      ...tenant,
+      name: 'A note',
+      actionType: 'notify_team',
+      config: { message: 'Hello', roles: ['owner'] },
+      createdBy: ownerA.user.id,
+    })
+    .returning();
+  idsOfA.actionId = [action?.id ?? ''];
 });
 
 afterAll(async () => {
@@ -446,6 +466,7 @@ describe('a team member of organization A (the member column)', () => {
       courses,
       customReports,
       sharedViews,
+      actions,
       activityEvents,
     ] as const;
     return Promise.all(tables.map((table) => database.db.select().from(table)));

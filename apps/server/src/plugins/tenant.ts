@@ -5,6 +5,8 @@ import {
   API_KEY_MESSAGES,
   LEARNING_MESSAGES,
   CUSTOM_REPORT_MESSAGES,
+  ACTION_MESSAGES,
+  PIPELINE_MESSAGES,
   OWNER_AREAS,
   OWNER_ONLY_MESSAGES,
   canManage,
@@ -73,6 +75,8 @@ const RESOURCE_PARAM: Record<RouteResource, string> = {
   variable: 'variableId',
   question: 'questionId',
   customReport: 'reportId',
+  action: 'actionId',
+  pipeline: 'pipelineId',
 };
 
 const RESOURCE_NOT_FOUND: Record<RouteResource, string> = {
@@ -85,6 +89,8 @@ const RESOURCE_NOT_FOUND: Record<RouteResource, string> = {
   variable: LEARNING_MESSAGES.variableNotFound,
   question: LEARNING_MESSAGES.questionNotFound,
   customReport: CUSTOM_REPORT_MESSAGES.notFound,
+  action: ACTION_MESSAGES.notFound,
+  pipeline: PIPELINE_MESSAGES.notFound,
 };
 
 export type Tenant = { organizationId: string; role: MemberRole | null };

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  actions,
   activityEvents,
   apiKeys,
   courses,
@@ -8,6 +9,7 @@ import {
   invitations,
   learners,
   organizations,
+  pipelines,
   questions,
   variables,
   userOrganizations,
@@ -111,7 +113,16 @@ export function activityInsert(db: Database, event: NewActivityEvent): SQL {
 
 /** Resources the tenant plugin checks by route parameter before a handler runs. */
 export type TenantResource =
-  'apiKey' | 'invitation' | 'member' | 'course' | 'learner' | 'variable' | 'question' | 'customReport';
+  | 'apiKey'
+  | 'invitation'
+  | 'member'
+  | 'course'
+  | 'learner'
+  | 'variable'
+  | 'question'
+  | 'customReport'
+  | 'action'
+  | 'pipeline';
 
 /** How to find a resource's row of one organization: a course marked deleted no longer exists. */
 function resourceCondition(resource: TenantResource, organizationId: string, id: string) {
@@ -156,6 +167,13 @@ function resourceCondition(resource: TenantResource, organizationId: string, id:
       return {
         table: customReports,
         where: and(eq(customReports.organizationId, organizationId), eq(customReports.id, id)),
+      };
+    case 'action':
+      return { table: actions, where: and(eq(actions.organizationId, organizationId), eq(actions.id, id)) };
+    case 'pipeline':
+      return {
+        table: pipelines,
+        where: and(eq(pipelines.organizationId, organizationId), eq(pipelines.id, id)),
       };
   }
 }
