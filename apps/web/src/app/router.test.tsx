@@ -2,15 +2,20 @@ import { COURSE_LEARNER_LIST_DEFAULTS } from '@courselens/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type LoaderFunction, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { paths } from '@/config/paths';
+import { apiKeysQueryOptions } from '@/features/api-keys/api/get-api-keys';
 import { courseQueryOptions } from '@/features/courses/api/get-course';
 import { courseLearnersQueryOptions } from '@/features/courses/api/get-course-learners';
 import { variableCoursesQueryOptions } from '@/features/variables/api/get-variable-courses';
+import { failedJobsQueryOptions } from '@/features/jobs/api/get-failed-jobs';
+import { invitationPreviewQueryOptions } from '@/features/team/api/get-invitation-preview';
+import { invitationsQueryOptions } from '@/features/team/api/get-invitations';
+import { membersQueryOptions } from '@/features/team/api/get-members';
 import { variablesQueryOptions } from '@/features/variables/api/get-variables';
-import { selectOrganization, SESSION_TOKEN_KEY } from '@/lib/auth';
+import { selectOrganization, sessionQueryKey, SESSION_TOKEN_KEY } from '@/lib/auth';
 import { createQueryClient } from '@/lib/react-query';
 import { createTestQueryClient, fetchedRequests, jsonResponse, stubFetch } from '@/testing/test-utils';
 
@@ -225,5 +230,97 @@ describe('route loaders', () => {
       pathOf(url).startsWith('/api/public-reports/'),
     );
     expect(asked).toHaveLength(1);
+  });
+});
+
+/** The loader a path's route runs, found in the app's route table as the router would. */
+function loaderAt(routes: RouteObject[], path: string): LoaderFunction {
+  for (const route of routes) {
+    if (route.path === path && typeof route.loader === 'function') return route.loader;
+    const inner = route.children ? loaderOrNull(route.children, path) : null;
+    if (inner) return inner;
+  }
+  throw new Error(`no loader at ${path}`);
+}
+function loaderOrNull(routes: RouteObject[], path: string): LoaderFunction | null {
+  try {
+    return loaderAt(routes, path);
+  } catch {
+    return null;
+  }
+}
+
+const loaderArgs = (href: string) => ({
+  request: new Request(`http://localhost${href}`),
+  url: new URL(`http://localhost${href}`),
+  pattern: '',
+  params: {},
+  context: undefined,
+});
+
+/** The queries a loader left in the cache, besides the session it read. */
+function startedKeys(queryClient: ReturnType<typeof createTestQueryClient>) {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .map((query) => query.queryKey)
+    .filter((key) => JSON.stringify(key) !== JSON.stringify(sessionQueryKey));
+}
+
+// The settings page's tabs come from several features: the app's loader
+// picks the open tab's prefetch, and each feature's prefetch knows whether
+// the person's role may read its list.
+describe('the organization settings and team sign-up loaders', () => {
+  afterEach(() => selectOrganization(null));
+
+  function signedInAs(role: 'owner' | 'team_member') {
+    window.localStorage.setItem(SESSION_TOKEN_KEY, 'token-1');
+    stubFetch((url) =>
+      pathOf(url) === '/api/me'
+        ? jsonResponse(200, { ...me, organizations: [{ ...me.organizations[0], role }] })
+        : // The lists never answer: the test reads what the loader started.
+          new Promise<Response>(() => {}),
+    );
+  }
+
+  it.each([
+    ['members', 'team_member', membersQueryOptions('o1').queryKey],
+    ['invitations', 'owner', invitationsQueryOptions('o1').queryKey],
+    ['api-keys', 'owner', apiKeysQueryOptions('o1').queryKey],
+    ['jobs', 'owner', failedJobsQueryOptions('o1').queryKey],
+  ] as const)('the %s tab’s list starts for a %s', async (tab, role, key) => {
+    signedInAs(role);
+    const queryClient = createTestQueryClient();
+    const loader = loaderAt(createRoutes(queryClient), paths.organization.settings.path);
+
+    expect(await loader(loaderArgs(`/organization/settings?tab=${tab}`))).toBeNull();
+
+    expect(startedKeys(queryClient)).toEqual([key]);
+    expect(queryClient.getQueryState(key)?.fetchStatus).toBe('fetching');
+  });
+
+  it.each(['invitations', 'api-keys', 'jobs', 'general'])(
+    'nothing starts on the %s tab for a member (an owner-only tab says why instead)',
+    async (tab) => {
+      signedInAs('team_member');
+      const queryClient = createTestQueryClient();
+      const loader = loaderAt(createRoutes(queryClient), paths.organization.settings.path);
+
+      expect(await loader(loaderArgs(`/organization/settings?tab=${tab}`))).toBeNull();
+
+      expect(startedKeys(queryClient)).toEqual([]);
+    },
+  );
+
+  it('the invitation of a team sign-up link starts without a session', async () => {
+    stubFetch(() => new Promise<Response>(() => {}));
+    const queryClient = createTestQueryClient();
+    const loader = loaderAt(createRoutes(queryClient), paths.auth.teamSignup.path);
+
+    expect(await loader(loaderArgs('/team-signup?token=abc'))).toBeNull();
+
+    const key = invitationPreviewQueryOptions('abc').queryKey;
+    expect(startedKeys(queryClient)).toEqual([key]);
+    expect(queryClient.getQueryState(key)?.fetchStatus).toBe('fetching');
   });
 });

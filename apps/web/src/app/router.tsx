@@ -89,10 +89,12 @@ function coursePageRoutes(queryClient: QueryClient): RouteObject[] {
 
 /**
  * The route table of spec section 2. Every page is a lazy module (its own
- * chunk). A data page's loader sits in the main chunk and prefetches with
- * the query options its components use (`lib/route-loaders`), so requests
- * start at navigation, beside the chunk download, and the loaders of a
- * layout and its tab start theirs together.
+ * chunk). A data page's loader prefetches with the query options its
+ * components use (`lib/route-loaders`), so requests start at navigation,
+ * beside the chunk download, and the loaders of a layout and its tab start
+ * theirs together. The loaders' bodies live in each feature's `prefetch.ts`,
+ * loaded on demand with the page: the main chunk, which the public pages
+ * download too, holds only the route table (no contracts, no zod).
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const authFeatureRoutes = featureRoutes(queryClient);

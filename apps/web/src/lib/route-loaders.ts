@@ -31,6 +31,18 @@ export type OrganizationPrefetchRoute = PrefetchRoute & {
   organization: OrganizationMembership;
 };
 
+/** A page's prefetch: what it starts, given the URL (and, for an organization's page, the organization). */
+export type PagePrefetch<TRoute extends PrefetchRoute> = (route: TRoute) => void;
+
+/**
+ * Loads a page's prefetch from its feature's `prefetch.ts`, e.g.
+ * `() => import('./prefetch').then((m) => m.courseList)`. The prefetch sits in
+ * its own chunk with the query options and the contracts (zod and its
+ * schemas) it needs, so the main chunk, which every first visit downloads
+ * (the public pages too), carries none of them.
+ */
+export type LoadPrefetch<TRoute extends PrefetchRoute> = () => Promise<PagePrefetch<TRoute>>;
+
 function prefetcher(queryClient: QueryClient): PrefetchQuery {
   return (options) => {
     if (options.enabled === false) return;
@@ -40,19 +52,33 @@ function prefetcher(queryClient: QueryClient): PrefetchQuery {
 }
 
 /**
+ * A prefetch is a head start, never a condition: when its chunk does not
+ * load (a network blip), the page still opens and fetches by itself, and
+ * the page's own chunk says so if the network is really gone.
+ */
+function loadOrSkip<TRoute extends PrefetchRoute>(
+  loadPrefetch: LoadPrefetch<TRoute>,
+): Promise<PagePrefetch<TRoute> | null> {
+  return loadPrefetch().catch(() => null);
+}
+
+/**
  * A route loader that starts the queries of its page's first screen and
  * returns at once. React Router runs the loaders of every matched route
  * together, while it downloads the page's code, so a layout and its tab
- * fetch in parallel and no request waits for a chunk. Navigation does not
- * wait for the data: the page shows its own loading and error states, as
- * when it fetches by itself, and its hooks join the requests in flight.
+ * fetch in parallel and no request waits for the page's chunk (only for
+ * the prefetch's own, small one, which downloads beside it). Navigation
+ * does not wait for the data: the page shows its own loading and error
+ * states, as when it fetches by itself, and its hooks join the requests in
+ * flight.
  */
 export function prefetchLoader(
   queryClient: QueryClient,
-  prefetchPage: (route: PrefetchRoute) => void,
+  loadPrefetch: LoadPrefetch<PrefetchRoute>,
 ): LoaderFunction {
-  return ({ params, url }) => {
-    prefetchPage({
+  return async ({ params, url }) => {
+    const prefetchPage = await loadOrSkip(loadPrefetch);
+    prefetchPage?.({
       params,
       searchParams: url.searchParams,
       prefetch: prefetcher(queryClient),
@@ -64,16 +90,20 @@ export function prefetchLoader(
 /**
  * {@link prefetchLoader} for a page of the current organization: waits for
  * the session (already loaded, or loading for the auth guard: one request)
- * to know which organization the page will read. Signed out, or without an
+ * to know which organization the page will read, and loads the prefetch's
+ * code meanwhile, so neither waits for the other. Signed out, or without an
  * organization, nothing is started (the guard redirects, or the page says so).
  */
 export function organizationLoader(
   queryClient: QueryClient,
-  prefetchPage: (route: OrganizationPrefetchRoute) => void,
+  loadPrefetch: LoadPrefetch<OrganizationPrefetchRoute>,
 ): LoaderFunction {
   return async ({ params, url }) => {
-    const organization = await loadCurrentOrganization(queryClient);
-    if (organization) {
+    const [organization, prefetchPage] = await Promise.all([
+      loadCurrentOrganization(queryClient),
+      loadOrSkip(loadPrefetch),
+    ]);
+    if (organization && prefetchPage) {
       prefetchPage({
         organizationId: organization.id,
         organization,

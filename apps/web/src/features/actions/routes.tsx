@@ -4,38 +4,30 @@ import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { organizationLoader } from '@/lib/route-loaders';
 
-import { actionQueryOptions } from './api/get-action';
-import { actionsQueryOptions } from './api/get-actions';
-import { courseOptionsQueryOptions } from './api/get-course-options';
-import { readActionListParams } from './components/action-list-params';
+// The loaders' bodies and what they import (query options, contracts) load
+// on demand, beside the page's code, never with the main chunk.
+const prefetches = () => import('./prefetch');
 
 /**
  * The signed-in routes of actions (lazy modules, mounted under the auth
  * guard); each loader prefetches its page's first screen with the page's
- * own query options.
+ * own query options (see `organizationLoader` and `./prefetch`).
  */
 export function actionRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       path: paths.actions.list.path,
-      loader: organizationLoader(queryClient, ({ organizationId, searchParams, prefetch }) => {
-        prefetch(actionsQueryOptions(organizationId, readActionListParams(searchParams)));
-      }),
+      loader: organizationLoader(queryClient, async () => (await prefetches()).actionList),
       lazy: async () => ({ Component: (await import('./components/actions-page')).ActionsPage }),
     },
     {
       path: paths.actions.create.path,
-      loader: organizationLoader(queryClient, ({ organizationId, prefetch }) => {
-        prefetch(courseOptionsQueryOptions(organizationId));
-      }),
+      loader: organizationLoader(queryClient, async () => (await prefetches()).actionCreate),
       lazy: async () => ({ Component: (await import('./components/action-editor-page')).CreateActionPage }),
     },
     {
       path: paths.actions.edit.path,
-      loader: organizationLoader(queryClient, ({ organizationId, params, prefetch }) => {
-        prefetch(actionQueryOptions(organizationId, params.id ?? ''));
-        prefetch(courseOptionsQueryOptions(organizationId));
-      }),
+      loader: organizationLoader(queryClient, async () => (await prefetches()).actionEdit),
       lazy: async () => ({ Component: (await import('./components/action-editor-page')).EditActionPage }),
     },
   ];

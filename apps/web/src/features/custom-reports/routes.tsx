@@ -4,58 +4,41 @@ import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { organizationLoader, prefetchLoader } from '@/lib/route-loaders';
 
-import {
-  publicReportQueryOptions,
-  reportCatalogQueryOptions,
-  reportDataQueryOptions,
-  reportQueryOptions,
-  reportsQueryOptions,
-} from './api/custom-reports';
-import { readReportListParams } from './components/report-list-params';
+// The loaders' bodies and what they import (query options, contracts) load
+// on demand, beside the page's code, never with the main chunk.
+const prefetches = () => import('./prefetch');
 
 /**
  * The signed-in routes of custom reports (lazy modules, mounted under the
  * auth guard). Each loader prefetches its page's first screen with the
- * page's own query options (see `organizationLoader`): the builder's report
- * and its catalog together, a report and its data together.
+ * page's own query options (see `organizationLoader` and `./prefetch`): the
+ * builder's report and its catalog together, a report and its data together.
  */
 export function customReportRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       path: paths.customReports.list.path,
-      loader: organizationLoader(queryClient, ({ organizationId, searchParams, prefetch }) => {
-        prefetch(reportsQueryOptions(organizationId, readReportListParams(searchParams)));
-      }),
+      loader: organizationLoader(queryClient, async () => (await prefetches()).reportList),
       lazy: async () => ({ Component: (await import('./components/custom-reports-page')).CustomReportsPage }),
     },
     {
       path: paths.customReports.create.path,
-      loader: organizationLoader(queryClient, ({ organizationId, prefetch }) => {
-        prefetch(reportCatalogQueryOptions(organizationId));
-      }),
+      loader: organizationLoader(queryClient, async () => (await prefetches()).reportCatalog),
       lazy: async () => ({ Component: (await import('./components/report-builder-page')).CreateReportPage }),
     },
     {
       path: paths.customReports.edit.path,
-      loader: organizationLoader(queryClient, ({ organizationId, params, prefetch }) => {
-        prefetch(reportQueryOptions(organizationId, params.id ?? ''));
-        prefetch(reportCatalogQueryOptions(organizationId));
-      }),
+      loader: organizationLoader(queryClient, async () => (await prefetches()).reportEditor),
       lazy: async () => ({ Component: (await import('./components/report-builder-page')).EditReportPage }),
     },
     {
       path: paths.customReports.view.path,
-      loader: organizationLoader(queryClient, ({ organizationId, params, prefetch }) => {
-        prefetch(reportQueryOptions(organizationId, params.id ?? ''));
-        prefetch(reportDataQueryOptions(organizationId, params.id ?? ''));
-      }),
+      loader: organizationLoader(queryClient, async () => (await prefetches()).reportView),
       lazy: async () => ({ Component: (await import('./components/report-view-page')).ReportViewPage }),
     },
     {
       path: paths.customReports.aiGenerator.path,
-      loader: organizationLoader(queryClient, ({ organizationId, prefetch }) => {
-        prefetch(reportCatalogQueryOptions(organizationId));
-      }),
+      loader: organizationLoader(queryClient, async () => (await prefetches()).reportCatalog),
       lazy: async () => ({ Component: (await import('./components/ai-generator-page')).AiGeneratorPage }),
     },
   ];
@@ -70,9 +53,7 @@ export function publicReportRoutes(queryClient: QueryClient): RouteObject[] {
     {
       path: paths.customReports.public.path,
       handle: sharedHandle,
-      loader: prefetchLoader(queryClient, ({ params, prefetch }) => {
-        prefetch(publicReportQueryOptions(params.token ?? ''));
-      }),
+      loader: prefetchLoader(queryClient, async () => (await prefetches()).publicReport),
       lazy: async () => ({ Component: (await import('./components/public-report-page')).PublicReportPage }),
     },
   ];

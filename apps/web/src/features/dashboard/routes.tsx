@@ -4,22 +4,21 @@ import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { organizationLoader } from '@/lib/route-loaders';
 
-import { dashboardQueryOptions } from './api/get-dashboard';
-import { parsePeriod } from './components/parse-period';
+// The loader's body and what it imports (query options, contracts) load on
+// demand, beside the page's code, never with the main chunk.
+const prefetches = () => import('./prefetch');
 
 /**
  * The signed-in routes of this feature (lazy modules). The app router mounts
  * them under the auth guard; a path listed here replaces its placeholder screen.
  * The loader prefetches the page's figures with the page's own query options
- * (see `organizationLoader`).
+ * (see `organizationLoader` and `./prefetch`).
  */
 export function dashboardRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       path: paths.dashboard.path,
-      loader: organizationLoader(queryClient, ({ organizationId, searchParams, prefetch }) => {
-        prefetch(dashboardQueryOptions(organizationId, parsePeriod(searchParams.get('days'))));
-      }),
+      loader: organizationLoader(queryClient, async () => (await prefetches()).dashboardFigures),
       lazy: async () => ({
         Component: (await import('./components/dashboard-page')).DashboardPage,
       }),

@@ -3,32 +3,18 @@ import type { ComponentType } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router';
 
 import { paths, reportViews, type ReportView } from '@/config/paths';
-import { organizationLoader, prefetchLoader, type PrefetchRoute } from '@/lib/route-loaders';
-
 import {
-  questionChartQueryOptions,
-  questionLeadersQueryOptions,
-  questionReportQueryOptions,
-} from './api/get-question-report';
-import { questionShareQueryOptions } from './api/question-share';
-import { questionReportTargetOf, type QuestionReportTarget } from './api/report-target';
-import { readQuestionReportState } from './components/use-question-report-params';
+  organizationLoader,
+  prefetchLoader,
+  type OrganizationPrefetchRoute,
+  type PrefetchRoute,
+} from '@/lib/route-loaders';
 
-/** Starts the one query a view shows, as the screen builds it (and, for members, the share settings). */
-function prefetchView(
-  { params, searchParams, prefetch }: PrefetchRoute,
-  kind: QuestionReportTarget['kind'],
-  view: ReportView,
-  organizationId: string | null,
-) {
-  const target = questionReportTargetOf(kind, params, searchParams);
-  if (!target) return;
-  const state = readQuestionReportState(searchParams);
-  if (view === 'report') prefetch(questionReportQueryOptions(organizationId, target, state.report));
-  if (view === 'chart') prefetch(questionChartQueryOptions(organizationId, target, state.chart));
-  if (view === 'leaders') prefetch(questionLeadersQueryOptions(organizationId, target, state.leaders));
-  if (target.kind === 'question') prefetch(questionShareQueryOptions(organizationId, target.id));
-}
+import type { QuestionReportTarget } from './api/report-target';
+
+// The loaders' bodies and what they import (query options, contracts) load
+// on demand, beside the page's code, never with the main chunk.
+const prefetches = () => import('./prefetch');
 
 /** A view's loader: an organization's report, or a shared one (read by its token, no organization). */
 function viewLoader(
@@ -37,8 +23,14 @@ function viewLoader(
   view: ReportView,
 ): LoaderFunction {
   return kind === 'shared'
-    ? prefetchLoader(queryClient, (route) => prefetchView(route, kind, view, null))
-    : organizationLoader(queryClient, (route) => prefetchView(route, kind, view, route.organizationId));
+    ? prefetchLoader(queryClient, async () => {
+        const { prefetchView } = await prefetches();
+        return (route: PrefetchRoute) => prefetchView(route, kind, view, null);
+      })
+    : organizationLoader(queryClient, async () => {
+        const { prefetchView } = await prefetches();
+        return (route: OrganizationPrefetchRoute) => prefetchView(route, kind, view, route.organizationId);
+      });
 }
 
 /** One route per view (its path names the view), so each replaces its placeholder screen. */

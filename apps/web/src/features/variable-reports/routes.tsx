@@ -3,28 +3,18 @@ import type { ComponentType } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router';
 
 import { paths, reportViews, type ReportView } from '@/config/paths';
-import { organizationLoader, prefetchLoader, type PrefetchRoute } from '@/lib/route-loaders';
+import {
+  organizationLoader,
+  prefetchLoader,
+  type OrganizationPrefetchRoute,
+  type PrefetchRoute,
+} from '@/lib/route-loaders';
 
-import { variableChartQueryOptions } from './api/get-variable-chart';
-import { variableLeadersQueryOptions } from './api/get-variable-leaders';
-import { variableReportQueryOptions } from './api/get-variable-report';
-import { variableReportTargetOf, type VariableReportTarget } from './api/report-target';
-import { readVariableReportState } from './components/use-variable-report-params';
+import type { VariableReportTarget } from './api/report-target';
 
-/** Starts the one query a view shows, as the screen builds it. */
-function prefetchView(
-  { params, searchParams, prefetch }: PrefetchRoute,
-  kind: VariableReportTarget['kind'],
-  view: ReportView,
-  organizationId: string | null,
-) {
-  const target = variableReportTargetOf(kind, params, searchParams);
-  if (!target) return;
-  const state = readVariableReportState(searchParams);
-  if (view === 'report') prefetch(variableReportQueryOptions(organizationId, target, state.report));
-  if (view === 'chart') prefetch(variableChartQueryOptions(organizationId, target, state.chart));
-  if (view === 'leaders') prefetch(variableLeadersQueryOptions(organizationId, target, state.leaders));
-}
+// The loaders' bodies and what they import (query options, contracts) load
+// on demand, beside the page's code, never with the main chunk.
+const prefetches = () => import('./prefetch');
 
 /** A view's loader: an organization's report, or a shared one (read by its token, no organization). */
 function viewLoader(
@@ -33,8 +23,14 @@ function viewLoader(
   view: ReportView,
 ): LoaderFunction {
   return kind === 'shared'
-    ? prefetchLoader(queryClient, (route) => prefetchView(route, kind, view, null))
-    : organizationLoader(queryClient, (route) => prefetchView(route, kind, view, route.organizationId));
+    ? prefetchLoader(queryClient, async () => {
+        const { prefetchView } = await prefetches();
+        return (route: PrefetchRoute) => prefetchView(route, kind, view, null);
+      })
+    : organizationLoader(queryClient, async () => {
+        const { prefetchView } = await prefetches();
+        return (route: OrganizationPrefetchRoute) => prefetchView(route, kind, view, route.organizationId);
+      });
 }
 
 /** One route per view (its path names the view), so each replaces its placeholder screen. */

@@ -4,24 +4,21 @@ import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { organizationLoader } from '@/lib/route-loaders';
 
-import { variableCoursesQueryOptions } from './api/get-variable-courses';
-import { courseVariablesQueryOptions, variablesQueryOptions } from './api/get-variables';
-import { readVariableFilters } from './components/use-variable-filters';
+// The loaders' bodies and what they import (query options, contracts) load
+// on demand, beside the page's code, never with the main chunk.
+const prefetches = () => import('./prefetch');
 
 /**
  * The signed-in routes of this feature (lazy modules). The app router mounts
  * them under the auth guard; a path listed here replaces its placeholder screen.
  * Each loader prefetches its page's first screen with the page's own query
- * options (see `organizationLoader`).
+ * options (see `organizationLoader` and `./prefetch`).
  */
 export function variableRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       path: paths.variables.list.path,
-      loader: organizationLoader(queryClient, ({ organizationId, searchParams, prefetch }) => {
-        prefetch(variablesQueryOptions(organizationId, readVariableFilters(searchParams).params));
-        prefetch(variableCoursesQueryOptions(organizationId));
-      }),
+      loader: organizationLoader(queryClient, async () => (await prefetches()).variableList),
       lazy: async () => ({ Component: (await import('./components/variables-page')).VariablesPage }),
     },
   ];
@@ -32,10 +29,7 @@ export function courseVariableRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       path: paths.courses.variables.path,
-      loader: organizationLoader(queryClient, ({ organizationId, params, searchParams, prefetch }) => {
-        const list = { ...readVariableFilters(searchParams).params, courseId: undefined };
-        prefetch(courseVariablesQueryOptions(organizationId, params.courseId ?? '', list));
-      }),
+      loader: organizationLoader(queryClient, async () => (await prefetches()).courseVariableList),
       lazy: async () => ({
         Component: (await import('./components/course-variables-page')).CourseVariablesPage,
       }),
