@@ -89,6 +89,13 @@ describe('an empty change set', () => {
       payload: { name: 'Report' },
     });
     expect(report.statusCode).toBe(201);
+    const action = await inject({
+      method: 'POST',
+      url: '/api/actions',
+      headers: owner.headers,
+      payload: { name: 'Tell the team', config: { type: 'notify_team', message: 'Done' } },
+    });
+    expect(action.statusCode, action.body).toBe(201);
     const ids: Record<string, string> = {
       id: owner.organization.id,
       userId: memberId,
@@ -96,6 +103,7 @@ describe('an empty change set', () => {
       variableId: variable.id,
       questionId: question.id,
       reportId: report.json<{ id: string }>().id,
+      actionId: action.json<{ id: string }>().id,
     };
     await testApp.app.ready();
     const document = testApp.app.swagger() as unknown as OpenApiDocument;
