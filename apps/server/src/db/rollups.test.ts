@@ -71,6 +71,55 @@ async function rows<T>(query: SQL): Promise<T[]> {
 async function expectConsistent() {
   if (mode === 'deferred') await foldAllRollups(db);
   await expectRollupsMatchRecount(db);
+  await expectReportRollupsMatchRecount();
+}
+
+/**
+ * The rollups report items read (migration 0014) beside a recount: each
+ * learner's graded answers and best points per question, what their runs
+ * of a course add up to and which of its questions they answered, every
+ * value of a variable per day, and the answers to a question per answer.
+ */
+async function expectReportRollupsMatchRecount() {
+  const pairs = await rows(sql`
+    select question_id, learner_id, graded, best_points::float8 as best_points
+    from question_learners order by 1, 2`);
+  const pairsRecount = await rows(sql`
+    select question_id, learner_id, count(correct)::int as graded, max(points_assigned)::float8 as best_points
+    from course_run_questions group by 1, 2 order by 1, 2`);
+  expect(pairs).toEqual(pairsRecount);
+  const outcomes = await rows(sql`
+    select course_id, learner_id, first_started_at, last_completed_at, passed, best_score::float8 as best_score,
+           array_to_string(question_ids, ',') as question_ids
+    from course_learners order by 1, 2`);
+  const outcomesRecount = await rows(sql`
+    select r.course_id, r.learner_id, min(r.started_at) as first_started_at,
+           max(r.completed_at) as last_completed_at, bool_or(r.passed) as passed,
+           max(r.score)::float8 as best_score,
+           array_to_string(array(select distinct a.question_id from course_run_questions a
+                                 where a.course_id = r.course_id and a.learner_id = r.learner_id
+                                 order by 1), ',') as question_ids
+    from course_runs r group by 1, 2 order by 1, 2`);
+  expect(outcomes).toEqual(outcomesRecount);
+  const days = await rows(sql`
+    select variable_id, day::text as day, values, numbers, number_sum::float8 as number_sum,
+           number_min::float8 as number_min, number_max::float8 as number_max, booleans, trues
+    from variable_daily_stats where values > 0 order by 1, 2`);
+  const daysRecount = await rows(sql`
+    select variable_id, (recorded_at at time zone 'UTC')::date::text as day, count(*)::int as values,
+           count(value_number)::int as numbers, coalesce(sum(value_number), 0)::float8 as number_sum,
+           min(value_number)::float8 as number_min, max(value_number)::float8 as number_max,
+           count(value_boolean)::int as booleans, (count(*) filter (where value_boolean))::int as trues
+    from learner_variable_values group by 1, 2 order by 1, 2`);
+  expect(days).toEqual(daysRecount);
+  const answers = await rows(sql`
+    select question_id, answer, responses, correct from question_answer_stats
+    where responses > 0 order by 1, 2`);
+  const answersRecount = await rows(sql`
+    select question_id, coalesce(nullif(answer_choice, ''), '(no answer)') as answer, count(*)::int as responses,
+           (count(*) filter (where correct))::int as correct
+    from course_run_questions group by 1, 2 order by 1, 2`);
+  expect(answers).toEqual(answersRecount);
 }
 
 /** Inserts, late and tied rows, updates and deletes of runs, answers and values, checked after each step. */
@@ -183,13 +232,38 @@ async function mixedWritesScenario(): Promise<void> {
       run(otherCourse.id, people[2]!.id, day(4)),
     ]);
   await db.insert(courseRuns).values(run(course.id, people[0]!.id, day(1)));
+  // An answer after the learner's runs are counted: added to the questions they answered there.
+  const third = await insertQuestion(db, { ...tenant, courseId: course.id });
+  await db.insert(courseRunQuestions).values(
+    buildResponse({
+      ...tenant,
+      courseId: course.id,
+      questionId: third.id,
+      learnerId: people[0]!.id,
+      createdAt: day(6),
+    }),
+  );
   await expectConsistent();
   const firstLearner = await rows<{ runs: number }>(
     sql`select runs from course_learners where course_id = ${course.id} and learner_id = ${people[0]!.id}`,
   );
   expect(firstLearner).toEqual([{ runs: 3 }]);
-  // Completing runs moves nothing; moving a run's start does.
+  // Completing runs moves no count; moving a run's start does. Outcomes
+  // are recomputed as runs pass, fail again and are rescored.
   await db.execute(sql`update course_runs set completed_at = now()`);
+  await db.execute(sql`update course_runs set passed = true, score = 90 where learner_id = ${people[0]!.id}`);
+  await expectConsistent();
+  const passedFirst = await rows<{ passed: boolean; best_score: number }>(sql`
+    select passed, best_score from course_learners where course_id = ${course.id} and learner_id = ${people[0]!.id}`);
+  expect(passedFirst).toEqual([{ passed: true, best_score: 90 }]);
+  // The latest outcome replaces a run's pass: the learner no longer passed, and scored less.
+  await db.execute(
+    sql`update course_runs set passed = false, score = 40 where learner_id = ${people[0]!.id}`,
+  );
+  await expectConsistent();
+  const failedFirst = await rows<{ passed: boolean; best_score: number }>(sql`
+    select passed, best_score from course_learners where course_id = ${course.id} and learner_id = ${people[0]!.id}`);
+  expect(failedFirst).toEqual([{ passed: false, best_score: 40 }]);
   await db.execute(sql`update course_runs set created_at = ${day(9).toISOString()}::timestamptz
     where learner_id = ${people[1]!.id}`);
   await expectConsistent();

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   doublePrecision,
   foreignKey,
@@ -6,6 +8,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  text,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
@@ -53,7 +56,9 @@ export const questionDailyStats = pgTable(
 
 /**
  * Which learners answered a question (the distinct-learner counts), when
- * first, and their answers, right answers and points on it (leaderboards).
+ * first, and their answers, graded and right answers, points and best
+ * points on it (leaderboards, and report items per learner or by the value
+ * of another variable, which need no answer one by one).
  */
 export const questionLearners = pgTable(
   'question_learners',
@@ -64,8 +69,11 @@ export const questionLearners = pgTable(
     learnerId: uuid('learner_id').notNull(),
     firstAnsweredAt: timestamptz('first_answered_at').notNull(),
     responses: integer('responses').notNull().default(0),
+    graded: integer('graded').notNull().default(0),
     correct: integer('correct').notNull().default(0),
     points: doublePrecision('points').notNull().default(0),
+    /** The learner's best points on the question (a retry replaces a score); null when no answer had points. */
+    bestPoints: doublePrecision('best_points'),
   },
   (table) => [
     primaryKey({
@@ -79,8 +87,49 @@ export const questionLearners = pgTable(
       columns: [table.organizationId, table.courseId, table.questionId],
       foreignColumns: [questions.organizationId, questions.courseId, questions.id],
     }).onDelete('cascade'),
-    // A question's leaderboard: the most points first.
-    index('question_learners_points_idx').on(table.questionId, table.points.desc()),
+    // A question's learners with every column its reports read (leaders,
+    // totals, report items per learner): read from the index alone, not
+    // from rows spread over the whole table.
+    index('question_learners_question_idx').on(
+      table.organizationId,
+      table.questionId,
+      table.learnerId,
+      table.bestPoints,
+      table.responses,
+      table.graded,
+      table.correct,
+      table.firstAnsweredAt,
+      table.courseId,
+    ),
+  ],
+);
+
+/**
+ * Answers to one question per answer given (the empty answer as "(no
+ * answer)"): how many, and how many were graded right (a question chart's
+ * spread of answers). Keyed by the md5 of the answer, which may be long.
+ */
+export const questionAnswerStats = pgTable(
+  'question_answer_stats',
+  {
+    organizationId: tenantOrganizationId(),
+    courseId: uuid('course_id').notNull(),
+    questionId: uuid('question_id').notNull(),
+    answerKey: uuid('answer_key').notNull(),
+    answer: text('answer').notNull(),
+    responses: integer('responses').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      name: 'question_answer_stats_pk',
+      columns: [table.organizationId, table.questionId, table.answerKey],
+    }),
+    foreignKey({
+      name: 'question_answer_stats_question_fk',
+      columns: [table.organizationId, table.courseId, table.questionId],
+      foreignColumns: [questions.organizationId, questions.courseId, questions.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -99,6 +148,40 @@ export const variableStats = pgTable(
     primaryKey({ name: 'variable_stats_pk', columns: [table.organizationId, table.variableId] }),
     foreignKey({
       name: 'variable_stats_variable_fk',
+      columns: [table.organizationId, table.courseId, table.variableId],
+      foreignColumns: [variables.organizationId, variables.courseId, variables.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Values of one variable per UTC day: how many, how many are numbers and
+ * their sum, smallest and largest, how many are true/false and how many
+ * true. Trends of every value over time (charts) read these instead of the
+ * values one by one; a condition on the values themselves still reads them.
+ */
+export const variableDailyStats = pgTable(
+  'variable_daily_stats',
+  {
+    organizationId: tenantOrganizationId(),
+    courseId: uuid('course_id').notNull(),
+    variableId: uuid('variable_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    values: integer('values').notNull().default(0),
+    numbers: integer('numbers').notNull().default(0),
+    numberSum: doublePrecision('number_sum').notNull().default(0),
+    numberMin: doublePrecision('number_min'),
+    numberMax: doublePrecision('number_max'),
+    booleans: integer('booleans').notNull().default(0),
+    trues: integer('trues').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      name: 'variable_daily_stats_pk',
+      columns: [table.organizationId, table.variableId, table.day],
+    }),
+    foreignKey({
+      name: 'variable_daily_stats_variable_fk',
       columns: [table.organizationId, table.courseId, table.variableId],
       foreignColumns: [variables.organizationId, variables.courseId, variables.id],
     }).onDelete('cascade'),
@@ -160,8 +243,12 @@ export const courseDailyStats = pgTable(
 
 /**
  * Each learner of each course: first and last run and how many (the spec's
- * first_access, last_access, access_count). Learners active in a period that
- * ends now are those whose last run is inside it.
+ * first_access, last_access, access_count), and what the runs add up to:
+ * when first started, when last completed, whether the course reported a
+ * pass (true if any run passed, false if runs only failed, null without an
+ * outcome) and the best score, and which of its questions they answered. Learners active in a period that ends now
+ * are those whose last run is inside it. Report items about courses read
+ * one row per learner and course here instead of grouping the runs.
  */
 export const courseLearners = pgTable(
   'course_learners',
@@ -172,6 +259,19 @@ export const courseLearners = pgTable(
     firstRunAt: timestamptz('first_run_at').notNull(),
     lastRunAt: timestamptz('last_run_at').notNull(),
     runs: integer('runs').notNull().default(0),
+    firstStartedAt: timestamptz('first_started_at'),
+    lastCompletedAt: timestamptz('last_completed_at'),
+    passed: boolean('passed'),
+    bestScore: doublePrecision('best_score'),
+    /**
+     * The course's questions the learner answered (sorted): who answered any
+     * of some questions of the course, each learner once, without reading
+     * the answers (report items on every question of courses).
+     */
+    questionIds: uuid('question_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
   },
   (table) => [
     primaryKey({
@@ -187,9 +287,12 @@ export const courseLearners = pgTable(
     // Learners of a course by last access, and "active since" counts per course.
     index('course_learners_course_last_idx').on(table.organizationId, table.courseId, table.lastRunAt),
     index('course_learners_org_last_idx').on(table.organizationId, table.lastRunAt),
+    // Completions in a period (report items on courses).
+    index('course_learners_org_completed_idx').on(table.organizationId, table.lastCompletedAt),
   ],
 );
 
 export type QuestionDailyStats = typeof questionDailyStats.$inferSelect;
+export type VariableDailyStats = typeof variableDailyStats.$inferSelect;
 export type VariableStats = typeof variableStats.$inferSelect;
 export type LearnerVariableLatest = typeof learnerVariableLatest.$inferSelect;

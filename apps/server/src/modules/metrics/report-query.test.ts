@@ -1,4 +1,10 @@
-import type { ReportData, ReportItemData, ReportQueryInput, ReportResult } from '@courselens/contracts';
+import {
+  reportQuerySchema,
+  type ReportData,
+  type ReportItemData,
+  type ReportQueryInput,
+  type ReportResult,
+} from '@courselens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertCourse,
@@ -12,7 +18,15 @@ import {
 import type { Course, Learner, Question, Variable } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
-import { resolvePeriod } from './report-query.service';
+import {
+  buildReportQuery,
+  executeReportStatement,
+  factSource,
+  type ExecutableQuery,
+  type FactSource,
+  type QueryRow,
+} from './report-query.queries';
+import { describeSubject, effectiveQuery, resolvePeriod } from './report-query.service';
 
 // The report model run by the metrics layer, through the builder's preview
 // endpoint, on a small organization whose every number can be counted by
@@ -411,5 +425,191 @@ describe('answers of one question', () => {
     });
     expect(outcome.measure.fn).toBe('correct_rate');
     expect(outcome.total).toMatchObject({ value: 1, count: 2, learners: 2 });
+  });
+});
+
+describe('rollups and facts', () => {
+  // Where an item can be answered from a rollup, the rollup must give the
+  // very rows the facts give: the same groups, values, learners, counts,
+  // others and total.
+  const REFERENCE: Partial<Record<FactSource, FactSource>> = {
+    question_days: 'answers',
+    question_learners: 'answers',
+    course_learners: 'course_runs',
+    value_days: 'value_history',
+  };
+  const now = new Date('2026-03-15T12:00:00Z');
+
+  async function bothWays(input: ReportQueryInput): Promise<{ source: FactSource; rows: QueryRow[][] }> {
+    const organizationId = owner.organization.id;
+    const query = reportQuerySchema.parse(input);
+    const info = await describeSubject(db(), organizationId, query.subject);
+    const effective = effectiveQuery(query, info, { now });
+    const { period, ...filters } = effective.filters;
+    const executable: ExecutableQuery = {
+      subject: query.subject,
+      measure: effective.measure ?? { fn: 'learners', mark: null },
+      breakdown: effective.breakdown,
+      filters,
+      period: resolvePeriod(period, now),
+      sort: effective.sort ?? { by: 'measure', order: 'desc' },
+      limit: effective.limit ?? 200,
+      dataType: info.dataType,
+    };
+    const source = factSource(executable);
+    const reference = REFERENCE[source];
+    if (!reference) throw new Error(`no facts to hold ${source} to`);
+    const run = async (chosen: FactSource) => {
+      const rows = await executeReportStatement<QueryRow>(
+        db(),
+        buildReportQuery(organizationId, executable, { source: chosen }),
+      );
+      const order = { row: 0, others: 1, total: 2 };
+      return rows
+        .map((row) => ({
+          ...row,
+          value: row.value === null ? null : Math.round(Number(row.value) * 1e9) / 1e9,
+          learners: Number(row.learners),
+          count: Number(row.count),
+          n: Number(row.n),
+        }))
+        .sort((a, b) => order[a.part] - order[b.part] || a.n - b.n);
+    };
+    return { source, rows: [await run(source), await run(reference)] };
+  }
+
+  it('give the same rows for every item the rollups answer', async () => {
+    const organizationId = owner.organization.id;
+    const quiz = await insertVariable(db(), {
+      organizationId,
+      courseId: safety.id,
+      name: 'quiz_passed',
+      dataType: 'boolean',
+    });
+    for (const [learner, raw, day] of [
+      [ann, true, '2026-01-05'],
+      [ann, false, '2026-01-12'],
+      [bob, true, '2026-01-13'],
+      [cyd, false, '2026-02-02'],
+    ] as const) {
+      await insertVariableValue(db(), {
+        organizationId,
+        variableId: quiz.id,
+        courseId: safety.id,
+        learnerId: learner.id,
+        raw,
+        dataType: 'boolean',
+        recordedAt: new Date(`${day}T10:00:00Z`),
+      });
+    }
+    const questions = { kind: 'questions' as const, courseIds: [] };
+    const courses = { kind: 'courses' as const, courseIds: [] };
+    const scores = { kind: 'variable' as const, variableIds: [safetyScore.id, onboardingScore.id] };
+    const byDepartment = { kind: 'variable' as const, variableName: 'department' };
+    const cases: [FactSource, ReportQueryInput][] = [
+      [
+        'question_days',
+        {
+          subject: questions,
+          measure: { fn: 'correct_rate' },
+          breakdown: { kind: 'question' },
+          sort: { by: 'measure', order: 'asc' },
+          limit: 1,
+        },
+      ],
+      [
+        'question_days',
+        { subject: questions, measure: { fn: 'responses' }, breakdown: { kind: 'course' }, limit: 1 },
+      ],
+      ['question_days', { subject: questions, measure: { fn: 'learners' } }],
+      [
+        'question_days',
+        { subject: { kind: 'questions', courseIds: [safety.id] }, breakdown: { kind: 'question' } },
+      ],
+      [
+        'question_days',
+        { subject: { kind: 'question', questionId: fire.id }, breakdown: { kind: 'course' } },
+      ],
+      [
+        'question_learners',
+        {
+          subject: { kind: 'question', questionId: fire.id },
+          measure: { fn: 'points' },
+          breakdown: { kind: 'learner' },
+        },
+      ],
+      ['question_learners', { subject: questions, measure: { fn: 'points' }, breakdown: { kind: 'course' } }],
+      ['question_learners', { subject: questions, measure: { fn: 'correct_rate' }, breakdown: byDepartment }],
+      [
+        'question_learners',
+        {
+          subject: questions,
+          measure: { fn: 'responses' },
+          breakdown: { kind: 'question' },
+          filters: { values: [{ variableName: 'department', op: 'eq', value: 'Sales' }] },
+          limit: 1,
+        },
+      ],
+      ['course_learners', { subject: courses, measure: { fn: 'learners' }, breakdown: { kind: 'course' } }],
+      [
+        'course_learners',
+        { subject: courses, measure: { fn: 'completions' }, breakdown: { kind: 'course' }, limit: 1 },
+      ],
+      [
+        'course_learners',
+        { subject: courses, measure: { fn: 'completion_rate' }, breakdown: { kind: 'week' } },
+      ],
+      ['course_learners', { subject: courses, measure: { fn: 'pass_rate' }, breakdown: byDepartment }],
+      [
+        'course_learners',
+        { subject: courses, measure: { fn: 'pass_rate', mark: 65 }, breakdown: { kind: 'learner' } },
+      ],
+      ['course_learners', { subject: courses, measure: { fn: 'median' }, breakdown: { kind: 'course' } }],
+      [
+        'course_learners',
+        {
+          subject: courses,
+          measure: { fn: 'completions' },
+          filters: { period: { kind: 'between', from: '2026-01-06', to: '2026-01-31' } },
+        },
+      ],
+      ['value_days', { subject: scores, measure: { fn: 'average' }, breakdown: { kind: 'week' } }],
+      ['value_days', { subject: scores, measure: { fn: 'learners' }, breakdown: { kind: 'month' } }],
+      ['value_days', { subject: scores, measure: { fn: 'min' }, breakdown: { kind: 'day' } }],
+      [
+        'value_days',
+        {
+          subject: scores,
+          measure: { fn: 'max' },
+          breakdown: { kind: 'month' },
+          filters: {
+            courseIds: [safety.id],
+            period: { kind: 'between', from: '2026-01-01', to: '2026-01-31' },
+          },
+        },
+      ],
+      [
+        'value_days',
+        {
+          subject: { kind: 'variable', variableIds: [quiz.id] },
+          measure: { fn: 'pass_rate' },
+          breakdown: { kind: 'week' },
+        },
+      ],
+    ];
+    // A whole question or variable over time: its learners, each once, from the rollups' counts.
+    const [fireWeekly, scoreWeekly] = await preview(
+      { subject: { kind: 'question', questionId: fire.id }, breakdown: { kind: 'week' } },
+      { subject: { kind: 'variable', variableIds: [safetyScore.id] }, breakdown: { kind: 'week' } },
+    );
+    expect(fireWeekly?.result?.total).toMatchObject({ learners: 3, count: 4 });
+    expect(scoreWeekly?.result?.total.learners).toBe(4);
+    for (const [expected, input] of cases) {
+      const { source, rows } = await bothWays(input);
+      const name = JSON.stringify(input);
+      expect(source, name).toBe(expected);
+      expect(rows[0]!.length, name).toBeGreaterThan(0);
+      expect(rows[0], name).toEqual(rows[1]);
+    }
   });
 });

@@ -48,6 +48,14 @@ export function valueFilterConditions(dataType: VariableDataType, filters: Value
   return sql.join(conditions, sql` and `);
 }
 
+/** The days of the filters on a daily relation aliased `d`. */
+function dayConditions(filters: ValueFilters): SQL {
+  const conditions: SQL[] = [sql`true`];
+  if (filters.from) conditions.push(sql`d.day >= ${filters.from}::date`);
+  if (filters.to) conditions.push(sql`d.day <= ${filters.to}::date`);
+  return sql.join(conditions, sql` and `);
+}
+
 /** A relation narrowed by the filters (same columns). */
 export function filteredValues(relation: SQL, dataType: VariableDataType, filters: ValueFilters): SQL {
   return sql`select r.* from (${relation}) r where ${valueFilterConditions(dataType, filters)}`;
@@ -243,8 +251,40 @@ export type TrendAxis = { kind: 'data' } | { kind: 'window'; now: Date; buckets:
 export type TrendRow = { bucket: string; count: number; mean: number | null };
 
 /**
+ * True when the filters only bound the days: no condition on the values
+ * themselves (a condition applies to values of its type only, as in
+ * `valueFilterConditions`).
+ */
+function isDaysOnly(dataType: VariableDataType, filters: ValueFilters): boolean {
+  switch (dataType) {
+    case 'number':
+      return filters.min === undefined && filters.max === undefined;
+    case 'text':
+      return !filters.contains;
+    case 'boolean':
+      return !filters.value;
+    case 'date':
+      return true;
+  }
+}
+
+/** The mean a trend shows from a day's parts: numbers' mean, or the share of true. */
+function dailyMetric(dataType: VariableDataType): SQL {
+  switch (dataType) {
+    case 'number':
+      return sql`sum(f.number_sum) / nullif(sum(f.numbers), 0)`;
+    case 'boolean':
+      return sql`sum(f.trues)::float8 / nullif(sum(f.booleans), 0)`;
+    default:
+      return sql`null::float8`;
+  }
+}
+
+/**
  * Every recorded value (history) per UTC bucket, empty buckets included:
  * how many, and their mean (numbers; the share of true for true/false).
+ * Without a condition on the values themselves, from the values added up
+ * per day (buckets are whole days).
  */
 export async function selectTrend(
   db: Database,
@@ -252,18 +292,31 @@ export async function selectTrend(
 ): Promise<TrendRow[]> {
   const unit = intervalUnit(input.interval);
   const step = intervalStep(input.interval);
-  const values = filteredValues(input.relations.history, input.dataType, input.filters);
-  const grouped = (where: SQL) => sql`grouped as (
-      select date_trunc(${unit}, f.recorded_at at time zone 'UTC') as bucket, count(*)::int as count,
-             avg(${metricOf(input.dataType)})::float8 as mean
-      from f where ${where} group by 1
-    )`;
+  const isDaily = isDaysOnly(input.dataType, input.filters);
+  const values = isDaily
+    ? sql`select d.* from (${input.relations.daily}) d where ${dayConditions(input.filters)}`
+    : filteredValues(input.relations.history, input.dataType, input.filters);
+  const grouped = (where: SQL) =>
+    isDaily
+      ? sql`grouped as (
+          select date_trunc(${unit}, f.day::timestamp) as bucket, sum(f.values)::int as count,
+                 (${dailyMetric(input.dataType)})::float8 as mean
+          from f where ${where} group by 1
+        )`
+      : sql`grouped as (
+          select date_trunc(${unit}, f.recorded_at at time zone 'UTC') as bucket, count(*)::int as count,
+                 avg(${metricOf(input.dataType)})::float8 as mean
+          from f where ${where} group by 1
+        )`;
+  const inWindow = isDaily
+    ? sql`f.day >= (select first from span)::date and f.day < ((select last from span) + ${step}::interval)::date`
+    : sql`f.recorded_at >= (select first from span) at time zone 'UTC'
+          and f.recorded_at < ((select last from span) + ${step}::interval) at time zone 'UTC'`;
   const ctes =
     input.axis.kind === 'window'
       ? sql`${windowSpan(input.interval, input.axis.now, input.axis.buckets)},
           f as (${values}),
-          ${grouped(sql`f.recorded_at >= (select first from span) at time zone 'UTC'
-                     and f.recorded_at < ((select last from span) + ${step}::interval) at time zone 'UTC'`)}`
+          ${grouped(inWindow)}`
       : sql`f as (${values}), ${grouped(sql`true`)}, ${boundedSpan(step)}`;
   const result = await db.execute<TrendRow>(sql`
     with ${ctes}
@@ -272,11 +325,18 @@ export async function selectTrend(
   return result.rows;
 }
 
-/** Span in days of the filtered values' times (history), to pick a trend interval. */
+/**
+ * Span in days of the filtered values' times (history), to pick a trend
+ * interval. Without a condition on the values themselves, the first and
+ * last times are found through the time index.
+ */
 export async function selectHistorySpanDays(db: Database, input: Input): Promise<number> {
+  const bounds = isDaysOnly(input.dataType, input.filters)
+    ? input.relations.historyBounds({ from: input.filters.from, to: input.filters.to })
+    : sql`select min(f.recorded_at) as first, max(f.recorded_at) as last
+          from (${filteredValues(input.relations.history, input.dataType, input.filters)}) f`;
   const result = await db.execute<{ days: number | null }>(sql`
-    with f as (${filteredValues(input.relations.history, input.dataType, input.filters)})
-    select (extract(epoch from max(f.recorded_at) - min(f.recorded_at)) / 86400)::float8 as days from f`);
+    select (extract(epoch from b.last - b.first) / 86400)::float8 as days from (${bounds}) b`);
   return Number(result.rows[0]?.days ?? 0);
 }
 

@@ -1,6 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { courses, variableStats, variables, type VariableDataType } from '../../db/schema';
+import {
+  courses,
+  variableDailyStats,
+  variableStats,
+  variables,
+  type VariableDataType,
+} from '../../db/schema';
 
 // Where a value source's values live, written once. Variable reports, AI
 // summaries and the statistics behind them read a source only through the
@@ -15,7 +21,13 @@ import { courses, variableStats, variables, type VariableDataType } from '../../
 // - `history`: every value recorded (`learner_variable_values`);
 // - `usage`: one row (recorded, first_recorded_at, last_recorded_at) with
 //   how many values were ever recorded and when, read from rollups where
-//   there are some.
+//   there are some;
+// - `daily`: every value recorded, added up per UTC day (day, values,
+//   numbers, number_sum, booleans, trues), for trends that read no value
+//   one by one;
+// - `historyBounds(range)`: one row (first, last) with the first and last
+//   time a value was recorded in the range of days, found through the
+//   values' time index rather than by reading them.
 
 /** The kinds of value source. Agent and destination variables join this list. */
 export const VALUE_SOURCE_KINDS = ['course_variable'] as const;
@@ -31,7 +43,16 @@ export type ValueSource = {
   dataType: VariableDataType;
 };
 
-export type ValueRelations = { latest: SQL; history: SQL; usage: SQL };
+/** Days from and to (inclusive, UTC `YYYY-MM-DD`), either open. */
+export type DayRange = { from?: string | undefined; to?: string | undefined };
+
+export type ValueRelations = {
+  latest: SQL;
+  history: SQL;
+  usage: SQL;
+  daily: SQL;
+  historyBounds: (range: DayRange) => SQL;
+};
 
 /** The relations of a source (see the columns above). */
 export function valueRelations(source: ValueSource): ValueRelations {
@@ -61,6 +82,40 @@ export function valueRelations(source: ValueSource): ValueRelations {
                  max(s.last_recorded_at) as last_recorded_at
           from ${variableStats} s
           where s.organization_id = ${organizationId} and s.variable_id = ${ids}`,
+        daily: sql`
+          select d.day, d.values, d.numbers, d.number_sum, d.booleans, d.trues
+          from ${variableDailyStats} d
+          where d.organization_id = ${organizationId} and d.variable_id = ${ids}`,
+        // Per variable, the first and the last value in the range: two index probes each.
+        historyBounds: (range) => {
+          const inRange = (alias: string) =>
+            sql.join(
+              [
+                sql`${sql.raw(alias)}.organization_id = ${organizationId}`,
+                sql`${sql.raw(alias)}.variable_id = v.id`,
+                ...(range.from
+                  ? [
+                      sql`${sql.raw(alias)}.recorded_at >= (${range.from}::date)::timestamp at time zone 'UTC'`,
+                    ]
+                  : []),
+                ...(range.to
+                  ? [
+                      sql`${sql.raw(alias)}.recorded_at < ((${range.to}::date + 1)::timestamp at time zone 'UTC')`,
+                    ]
+                  : []),
+              ],
+              sql` and `,
+            );
+          return sql`
+            select min(b.first) as first, max(b.last) as last
+            from unnest(${sql.param([...source.variableIds])}::uuid[]) as v(id)
+            cross join lateral (
+              select (select h.recorded_at from learner_variable_values h where ${inRange('h')}
+                      order by h.recorded_at limit 1) as first,
+                     (select h.recorded_at from learner_variable_values h where ${inRange('h')}
+                      order by h.recorded_at desc limit 1) as last
+            ) b`;
+        },
       };
     }
   }

@@ -7,11 +7,12 @@ import { learnerDisplayName } from '../metrics/privacy';
 import { leaderboard } from '../metrics/statistics.queries';
 import { escapeLike } from '../variables/variables.queries';
 
-// A question's answers are the facts of its reports: every count here reads
-// `course_run_questions` (as a custom report of the question does), so
-// responses count every answer, learners count people once, and points are
-// each learner's best on the question (a retry replaces a score, it never
-// adds to it).
+// A question's answers are the facts of its reports: responses count every
+// answer, learners count people once, and points are each learner's best on
+// the question (a retry replaces a score, it never adds to it). Over all
+// time the totals and the leaders read the rollups that hold exactly these
+// (`question_daily_stats`, `question_learners`, as a custom report of the
+// question does); a date range reads the answers (`course_run_questions`).
 
 export type QuestionRange = { from?: string | undefined; to?: string | undefined };
 
@@ -143,8 +144,20 @@ export type TotalsRow = {
   learners: number;
 };
 
+/** True when the range reads every answer ever given. */
+function isAllTime(range: QuestionRange): boolean {
+  return !range.from && !range.to;
+}
+
 /** Each learner's answers to the question in the range: how many, graded, right, and their best points. */
 function perLearnerAnswers(organizationId: string, questionId: string, range: QuestionRange): SQL {
+  if (isAllTime(range)) {
+    return sql`
+      select l.learner_id, l.responses, l.graded, l.correct, l.best_points::float8 as best,
+             l.first_answered_at
+      from question_learners l
+      where l.organization_id = ${organizationId} and l.question_id = ${questionId}`;
+  }
   return sql`
     select a.learner_id, count(*)::int as responses, count(a.correct)::int as graded,
            (count(*) filter (where a.correct))::int as correct, max(a.points_assigned)::float8 as best,
@@ -155,27 +168,41 @@ function perLearnerAnswers(organizationId: string, questionId: string, range: Qu
 }
 
 /**
- * Totals of the date range in one pass over the answers (the covering index
- * holds every column read): responses, graded and right answers, learners
- * (distinct), and the average of each learner's best points.
+ * Totals of the date range: responses, graded and right answers, learners
+ * (distinct), and the average of each learner's best points. Over all time
+ * from the rollups; in a range in one pass over the answers (the covering
+ * index holds every column read).
  */
 export async function selectTotals(
   db: Database,
   input: { organizationId: string; questionId: string; range: QuestionRange },
 ): Promise<TotalsRow> {
-  const result = await db.execute<TotalsRow>(sql`
-    with per_learner as (${perLearnerAnswers(input.organizationId, input.questionId, input.range)})
-    select coalesce(sum(p.responses), 0)::int as responses, coalesce(sum(p.graded), 0)::int as graded,
-           coalesce(sum(p.correct), 0)::int as correct, avg(p.best)::float8 as points,
-           count(*)::int as learners
-    from per_learner p`);
+  const result = await db.execute<TotalsRow>(
+    isAllTime(input.range)
+      ? // The daily rollup counts the answers; the learners' rollup holds their best points.
+        sql`
+        select coalesce(sum(d.responses), 0)::int as responses, coalesce(sum(d.graded), 0)::int as graded,
+               coalesce(sum(d.correct), 0)::int as correct,
+               (select avg(l.best_points) from question_learners l
+                 where l.organization_id = ${input.organizationId} and l.question_id = ${input.questionId})::float8 as points,
+               coalesce(sum(d.new_learners), 0)::int as learners
+        from question_daily_stats d
+        where d.organization_id = ${input.organizationId} and d.question_id = ${input.questionId}`
+      : sql`
+        with per_learner as (${perLearnerAnswers(input.organizationId, input.questionId, input.range)})
+        select coalesce(sum(p.responses), 0)::int as responses, coalesce(sum(p.graded), 0)::int as graded,
+               coalesce(sum(p.correct), 0)::int as correct, avg(p.best)::float8 as points,
+               count(*)::int as learners
+        from per_learner p`,
+  );
   return result.rows[0] ?? { responses: 0, graded: 0, correct: 0, points: null, learners: 0 };
 }
 
 /**
  * How the answers spread across the choices: the `top` most given and the
  * rest as "other" (label null). A choice is correct when it is the
- * question's correct answer or was graded right.
+ * question's correct answer or was graded right. Over all time from the
+ * answers counted per choice (`question_answer_stats`).
  */
 export async function selectChoices(
   db: Database,
@@ -193,13 +220,19 @@ export async function selectChoices(
     is_correct: boolean;
     is_other: boolean;
   }>(sql`
-    with counts as (
-      select coalesce(nullif(a.answer_choice, ''), '(no answer)') as choice, count(*) as c,
-             coalesce(bool_or(a.correct), false) as graded_right
-      from ${courseRunQuestions} a
-      where ${answerConditions(input.organizationId, input.questionId, input.range)}
-      group by 1
-    ),
+    with counts as (${
+      isAllTime(input.range)
+        ? sql`
+          select s.answer as choice, s.responses as c, s.correct > 0 as graded_right
+          from question_answer_stats s
+          where s.organization_id = ${input.organizationId} and s.question_id = ${input.questionId}`
+        : sql`
+          select coalesce(nullif(a.answer_choice, ''), '(no answer)') as choice, count(*) as c,
+                 coalesce(bool_or(a.correct), false) as graded_right
+          from ${courseRunQuestions} a
+          where ${answerConditions(input.organizationId, input.questionId, input.range)}
+          group by 1`
+    }),
     ranked as (select *, row_number() over (order by c desc, choice) as rn from counts)
     select case when rn <= ${input.top} then choice end as label,
            sum(c)::int as count,
