@@ -16,6 +16,7 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { aiSummaryRoutes } from './modules/ai-summaries/ai-summaries.routes';
 import { courseRoutes } from './modules/courses/courses.routes';
 import { customReportRoutes } from './modules/custom-reports/custom-reports.routes';
+import { pipelineGeneratorRoutes } from './modules/pipeline-generator/pipeline-generator.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes';
 import { learnerRoutes } from './modules/learners/learners.routes';
@@ -31,6 +32,8 @@ import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
+import { pipelineQueue } from './modules/pipelines/pipelines.jobs';
+import { pipelineRoutes } from './modules/pipelines/pipelines.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { createInvitationMailer } from './modules/team/invitation-mailer';
 import { teamRoutes } from './modules/team/team.routes';
@@ -220,12 +223,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes, { db: database.db });
   await app.register(activityRoutes, { db: database.db });
   await app.register(customReportRoutes, { db: database.db, llm });
+  await app.register(pipelineGeneratorRoutes, { db: database.db, llm });
   await app.register(aiSummaryRoutes, { db: database.db, llm });
   await app.register(variableReportRoutes, { db: database.db });
   await app.register(questionReportRoutes, { db: database.db });
   await app.register(sharedViewRoutes, { db: database.db });
   await app.register(actionRoutes, {
     db: database.db,
+    runtime: createActionsRuntime({
+      authSecret: await resolveAuthSecret(database, config.authSecret),
+      config,
+      publish: jobs.publish,
+    }),
+  });
+  await app.register(pipelineRoutes, {
+    db: database.db,
+    queue: pipelineQueue(jobs),
     runtime: createActionsRuntime({
       authSecret: await resolveAuthSecret(database, config.authSecret),
       config,

@@ -96,6 +96,13 @@ describe('an empty change set', () => {
       payload: { name: 'Tell the team', config: { type: 'notify_team', message: 'Done' } },
     });
     expect(action.statusCode, action.body).toBe(201);
+    const pipeline = await inject({
+      method: 'POST',
+      url: '/api/pipelines',
+      headers: owner.headers,
+      payload: { name: 'Pipeline', nodes: [], edges: [] },
+    });
+    expect(pipeline.statusCode, pipeline.body).toBe(201);
     const ids: Record<string, string> = {
       id: owner.organization.id,
       userId: memberId,
@@ -104,6 +111,7 @@ describe('an empty change set', () => {
       questionId: question.id,
       reportId: report.json<{ id: string }>().id,
       actionId: action.json<{ id: string }>().id,
+      pipelineId: pipeline.json<{ id: string }>().id,
     };
     await testApp.app.ready();
     const document = testApp.app.swagger() as unknown as OpenApiDocument;

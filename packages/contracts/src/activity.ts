@@ -23,6 +23,18 @@ export const ACTIVITY_KINDS = [
   'report.shared',
   'report.unshared',
   'organization.updated',
+  'pipeline.created',
+  'pipeline.updated',
+  'pipeline.activated',
+  'pipeline.deactivated',
+  'pipeline.deleted',
+  'pipeline.run_failed',
+  'action.created',
+  'action.updated',
+  'action.deleted',
+  'action.secret_rotated',
+  'action.email_sent',
+  'action.notification',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -43,6 +55,18 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'report.shared': 'Report shared',
   'report.unshared': 'Report unshared',
   'organization.updated': 'Organization updated',
+  'pipeline.created': 'Pipeline created',
+  'pipeline.updated': 'Pipeline updated',
+  'pipeline.activated': 'Pipeline turned on',
+  'pipeline.deactivated': 'Pipeline turned off',
+  'pipeline.deleted': 'Pipeline deleted',
+  'pipeline.run_failed': 'Pipeline run failed',
+  'action.created': 'Action created',
+  'action.updated': 'Action updated',
+  'action.deleted': 'Action deleted',
+  'action.secret_rotated': 'Webhook secret rotated',
+  'action.email_sent': 'E-mail sent by an action',
+  'action.notification': 'Team notified by an action',
 };
 
 /** The readable label of a kind; an unknown kind (logged by a newer module) reads as itself. */
@@ -66,6 +90,30 @@ export const ACTIVITY_KIND_GROUPS = [
   },
   { id: 'reports', label: 'Reports', kinds: ['report.created', 'report.shared', 'report.unshared'] },
   { id: 'organization', label: 'Organization', kinds: ['organization.updated'] },
+  {
+    id: 'pipelines',
+    label: 'Pipelines',
+    kinds: [
+      'pipeline.created',
+      'pipeline.updated',
+      'pipeline.activated',
+      'pipeline.deactivated',
+      'pipeline.deleted',
+      'pipeline.run_failed',
+    ],
+  },
+  {
+    id: 'actions',
+    label: 'Actions',
+    kinds: [
+      'action.created',
+      'action.updated',
+      'action.deleted',
+      'action.secret_rotated',
+      'action.email_sent',
+      'action.notification',
+    ],
+  },
 ] as const satisfies readonly { id: string; label: string; kinds: readonly ActivityKind[] }[];
 
 /** `actor=system`: activity without a person (ingestion through an API key). */

@@ -184,6 +184,13 @@ export const deleteCourseResponse = z.object({
     reportEntries: z.number().int().nonnegative(),
     pipelineNodes: z.number().int().nonnegative(),
   }),
+  /**
+   * The pipelines whose course nodes go (with removePipelineReferences), each
+   * saved as a new version once the deletion is processed; empty otherwise.
+   */
+  pipelines: z.array(
+    z.object({ id: z.string(), name: z.string(), removedNodes: z.number().int().nonnegative() }),
+  ),
 });
 export type DeleteCourseResponse = z.infer<typeof deleteCourseResponse>;
 

@@ -5,7 +5,9 @@ import {
   conditionSchema,
   courseEventType,
   createPipelineInput,
+  dryRunInput,
   isCronExpression,
+  testRunInput,
   updatePipelineInput,
   validatePipelineGraph,
   withEdgeIds,
@@ -218,6 +220,22 @@ describe('updatePipelineInput', () => {
     expect(updatePipelineInput.safeParse({}).error?.issues[0]?.message).toBe('Nothing to change');
     expect(updatePipelineInput.safeParse({ nodes: [] }).error?.issues[0]?.message).toBe(
       'Send the nodes and the edges together',
+    );
+  });
+});
+
+describe('test and dry runs', () => {
+  it('are dry unless asked, and page the learners of a dry run', () => {
+    expect(testRunInput.parse({ eventId: 'evt-1' })).toEqual({ eventId: 'evt-1', execute: false });
+    expect(dryRunInput.parse({ from: '2026-03-01', to: '2026-03-31' })).toMatchObject({
+      page: 1,
+      pageSize: 25,
+    });
+    expect(dryRunInput.safeParse({ from: '1 March', to: '2026-03-31' }).error?.issues[0]?.message).toBe(
+      'Dates are written YYYY-MM-DD',
+    );
+    expect(dryRunInput.safeParse({ from: '2026-03-01', to: '2026-03-31', pageSize: 500 }).success).toBe(
+      false,
     );
   });
 });

@@ -699,6 +699,15 @@ export const createPipelineInput = z.object({
 });
 export type CreatePipelineInput = z.input<typeof createPipelineInput>;
 
+/** How long a pipeline keeps the history of its finished runs, in days. */
+export const PIPELINE_RUN_RETENTION_DAYS = [7, 30, 90, 365] as const;
+export const DEFAULT_PIPELINE_RUN_RETENTION_DAYS = 30;
+export const RUN_RETENTION_MESSAGE = 'Keep runs for 7, 30, 90 or 365 days';
+const runRetentionDaysSchema = z
+  .number({ error: RUN_RETENTION_MESSAGE })
+  .int(RUN_RETENTION_MESSAGE)
+  .refine((days) => (PIPELINE_RUN_RETENTION_DAYS as readonly number[]).includes(days), RUN_RETENTION_MESSAGE);
+
 /** `PATCH /api/pipelines/:pipelineId`: a changed graph is saved as a new version. */
 export const updatePipelineInput = z
   .object({
@@ -707,6 +716,7 @@ export const updatePipelineInput = z
     nodes: z.array(pipelineNodeSchema).max(MAX_PIPELINE_NODES).optional(),
     edges: z.array(pipelineEdgeSchema).max(MAX_PIPELINE_EDGES).optional(),
     active: z.boolean().optional(),
+    runRetentionDays: runRetentionDaysSchema.optional(),
   })
   .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to change')
   .refine(
@@ -771,6 +781,8 @@ export const pipelineDetailSchema = pipelineSummarySchema.extend({
   /** What stands in the way of turning it on (empty when it can run). */
   problems: z.array(pipelineProblemSchema),
   createdByName: z.string().nullable(),
+  /** Finished runs older than this many days are deleted (a daily job). */
+  runRetentionDays: z.number().int(),
 });
 export type PipelineDetail = Omit<z.infer<typeof pipelineDetailSchema>, 'nodes' | 'edges'> & PipelineGraph;
 

@@ -12,7 +12,7 @@ import {
   insertVariable,
   insertVariableValue,
 } from '../db/factories/learning';
-import { authSessions } from '../db/schema';
+import { authSessions, pipelineRuns } from '../db/schema';
 import { signUpViaApi, type SignedUp } from '../test/auth';
 import { createTestApp } from '../test/app';
 import { changedTables, databaseFingerprint, writeCounter } from '../test/fingerprint';
@@ -206,6 +206,37 @@ const action = (await injectOk({
   payload: { name: 'Fuzz webhook', config: { type: 'webhook', url: 'https://fuzz.invalid/hook' } },
 })) as { id: string };
 
+// A pipeline from a course's completions to that webhook (off: nothing runs by itself), with a failed run to retry.
+const pipeline = (await injectOk({
+  method: 'POST',
+  url: '/api/pipelines',
+  headers: ownerHeaders(),
+  payload: {
+    name: 'Fuzz pipeline',
+    nodes: [
+      { id: 'done', type: 'course', data: { courseId: course.id, events: ['course.completed'] } },
+      { id: 'button', type: 'manual', data: {} },
+      { id: 'hook', type: 'action', data: { actionId: action.id } },
+    ],
+    edges: [
+      { source: 'done', target: 'hook' },
+      { source: 'button', target: 'hook' },
+    ],
+  },
+})) as { id: string };
+const [failedRun] = await db
+  .insert(pipelineRuns)
+  .values({
+    ...tenant,
+    pipelineId: pipeline.id,
+    version: 1,
+    triggerKind: 'manual',
+    triggerKey: 'manual:fuzz',
+    status: 'failed',
+    error: 'Fuzz',
+  })
+  .returning();
+
 /** The real value of a parameter or field named `name` on `path`, when the seed has one. */
 function knownValue(path: string, name: string): string | undefined {
   switch (name) {
@@ -234,6 +265,12 @@ function knownValue(path: string, name: string): string | undefined {
       return report.id;
     case 'actionId':
       return action.id;
+    case 'pipelineId':
+      return pipeline.id;
+    case 'runId':
+      return failedRun?.id;
+    case 'version':
+      return path.includes('/pipelines/') ? '1' : undefined;
     case 'variableName':
     case 'name':
       return path.includes('variable') ? variable.name : undefined;

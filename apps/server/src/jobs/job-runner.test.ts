@@ -173,7 +173,7 @@ describe('learning-event log upkeep', () => {
       .set({ eventRetentionMonths: 24 })
       .where(sql`id = ${owner.organization.id}`);
 
-    await maintainEventLogJob.handle({}, { db, jobId: 'manual', retryCount: 0 });
+    await maintainEventLogJob.handle({}, { db, jobId: 'manual', retryCount: 0, jobs: runner });
 
     const left = await db.execute<{ event_id: string }>(
       sql`select event_id from learning_events where organization_id = ${owner.organization.id} order by 1`,

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { fromDrizzle, fromPglite, PgBoss, type Job, type JobResult, type QueueOptions } from 'pg-boss';
+import {
+  fromDrizzle,
+  fromPglite,
+  PgBoss,
+  type Job,
+  type JobResult,
+  type Queue,
+  type QueueOptions,
+} from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, DatabaseConnection } from '../db/client';
 
@@ -9,6 +17,8 @@ export type JobContext = {
   /** The job's id and how many times it was tried before this attempt. */
   jobId: string;
   retryCount: number;
+  /** The runner the job came from, to queue follow-up jobs (a continuation, a retry later). */
+  jobs: JobRunner;
 };
 
 /**
@@ -23,11 +33,17 @@ export type JobDefinition<TPayload extends { organizationId?: string } = { organ
   handle: (payload: TPayload, context: JobContext) => Promise<void>;
   /** Retries (with exponential backoff and jitter) and expiry; see pg-boss queue options. */
   queue?: Pick<
-    QueueOptions,
-    'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax' | 'expireInSeconds'
+    Queue,
+    'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax' | 'expireInSeconds' | 'notify'
   >;
   /** Jobs of this kind running at once in one process. */
   concurrency?: number;
+  /**
+   * How often an idle worker of this kind looks for jobs (seconds, at least
+   * 0.5; the runner's interval when absent). With `queue.notify` a new job
+   * wakes the workers at once and this is only the fallback.
+   */
+  pollingIntervalSeconds?: number;
   /** A cron expression (UTC) for jobs that run on a schedule, with the payload they get. */
   schedule?: { cron: string; payload: TPayload };
 };
@@ -48,7 +64,13 @@ export type DomainEvent =
       eventIds: string[];
       source: string;
     }
-  | { type: 'course.deleted'; organizationId: string; courseId: string };
+  | {
+      type: 'course.deleted';
+      organizationId: string;
+      courseId: string;
+      /** The deletion asked to remove the course's nodes from the pipelines. */
+      removePipelineReferences?: boolean;
+    };
 
 export type DomainEventType = DomainEvent['type'];
 
@@ -76,21 +98,36 @@ export type JobRunner = {
   stop: () => Promise<void>;
   /** Writes the event's jobs in the caller's transaction: they exist if and only if it commits. */
   publish: Publish;
-  /** Queues one job now (outside any transaction). */
+  /** Queues one job: now, or at `startAfter`; in `tx` when given (it then exists if and only if `tx` commits). */
   send: <T extends { organizationId?: string }>(
     definition: JobDefinition<T>,
     payload: T,
+    options?: SendJobOptions,
   ) => Promise<string | null>;
-  /** Queues many jobs of one kind in one statement (a fan-out). */
+  /** Queues many jobs of one kind in one statement (a fan-out), in `tx` when given. */
   sendMany: <T extends { organizationId?: string }>(
     definition: JobDefinition<T>,
     payloads: readonly T[],
+    options?: Pick<SendJobOptions, 'tx'>,
   ) => Promise<void>;
+  /**
+   * Keeps a cron schedule under `key`: the queue gets a job with `payload`
+   * at each occurrence in `timeZone` (processes with workers send them).
+   */
+  schedule: <T extends { organizationId?: string }>(
+    definition: JobDefinition<T>,
+    schedule: { key: string; cron: string; timeZone: string; payload: T },
+  ) => Promise<void>;
+  unschedule: (definition: JobDefinition<never>, key: string) => Promise<void>;
+  /** The keys of the queue's schedules. */
+  scheduleKeys: (definition: JobDefinition<never>) => Promise<string[]>;
   /** Failed jobs (retries used up) of the organization, newest first. */
   listFailed: (organizationId: string) => Promise<FailedJob[]>;
   /** Queues a failed job of the organization again; false when there is no such failed job. */
   retry: (organizationId: string, queue: string, jobId: string) => Promise<boolean>;
 };
+
+export type SendJobOptions = { startAfter?: Date; tx?: Database };
 
 const DEFAULT_QUEUE: QueueOptions = {
   retryLimit: 5,
@@ -125,12 +162,15 @@ export function createJobRunner(
           backend: 'pglite',
           schedule: options.workers,
           supervise: options.workers,
+          // Queues created with `notify` wake their workers when a job is committed (see pollingIntervalSeconds).
+          useListenNotify: options.workers,
         })
       : new PgBoss({
           connectionString: requireUrl(connection),
           max: 3,
           schedule: options.workers,
           supervise: options.workers,
+          useListenNotify: options.workers,
         });
   boss.on('error', (error) => options.onError?.(error));
   const allDefinitions = uniqueByName([
@@ -152,6 +192,7 @@ export function createJobRunner(
             db: connection.db,
             jobId: job.id,
             retryCount: (job as { retryCount?: number }).retryCount ?? 0,
+            jobs: runner,
           });
           results.push({ id: job.id, status: 'completed' });
         } catch (error) {
@@ -161,7 +202,8 @@ export function createJobRunner(
       return results;
     };
 
-  return {
+  // The handlers hand it to the jobs they run (they run only after `start`).
+  const runner: JobRunner = {
     start: async () => {
       if (started) return;
       await boss.start();
@@ -180,7 +222,12 @@ export function createJobRunner(
               perJobResults: true,
               // While fetches come back full there is a backlog: fetch again at once.
               burstWhenBatchFull: true,
-              pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+              pollingIntervalSeconds:
+                definition.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 1,
+              // A notified queue still polls as often: a notification can be missed (a listener
+              // reconnecting, a worker busy when it came), and a job must not wait 30 s for it.
+              notifyPollingIntervalSeconds:
+                definition.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 1,
             },
             handler(definition),
           );
@@ -203,14 +250,30 @@ export function createJobRunner(
         await boss.send(definition.name, event, { db: fromDrizzle(tx, sql) });
       }
     },
-    send: (definition, payload) => boss.send(definition.name, payload),
-    sendMany: async (definition, payloads) => {
+    send: (definition, payload, sendOptions = {}) =>
+      boss.send(definition.name, payload, {
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.tx ? { db: fromDrizzle(sendOptions.tx, sql) } : {}),
+      }),
+    sendMany: async (definition, payloads, sendOptions = {}) => {
       if (payloads.length === 0) return;
       await boss.insert(
         definition.name,
         payloads.map((data) => ({ data })),
+        sendOptions.tx ? { db: fromDrizzle(sendOptions.tx, sql) } : {},
       );
     },
+    schedule: async (definition, schedule) => {
+      await boss.schedule(definition.name, schedule.cron, schedule.payload, {
+        tz: schedule.timeZone,
+        key: schedule.key,
+      });
+    },
+    unschedule: async (definition, key) => {
+      await boss.unschedule(definition.name, key);
+    },
+    scheduleKeys: async (definition) =>
+      (await boss.getSchedules(definition.name)).map((schedule) => schedule.key),
     listFailed: async (organizationId) => {
       const failed: FailedJob[] = [];
       for (const definition of allDefinitions) {
@@ -240,6 +303,7 @@ export function createJobRunner(
       return true;
     },
   };
+  return runner;
 }
 
 /** Jobs one worker claims at once. */

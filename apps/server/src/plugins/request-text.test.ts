@@ -146,7 +146,20 @@ describe('strings the database cannot store', () => {
   it('answers ?q=%00 with a 400 on every list and CSV export', async () => {
     await testApp.app.ready();
     const document = testApp.app.swagger() as unknown as OpenApiDocument;
-    const ids: Record<string, string> = { courseId: course.id, learnerId, questionId, variableId };
+    const pipeline = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/pipelines',
+      headers: owner.headers,
+      payload: { name: 'Searched', nodes: [], edges: [] },
+    });
+    expect(pipeline.statusCode, pipeline.body).toBe(201);
+    const ids: Record<string, string> = {
+      courseId: course.id,
+      learnerId,
+      questionId,
+      variableId,
+      pipelineId: pipeline.json<{ id: string }>().id,
+    };
     const searchable = Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.entries(operations)
         .filter(

@@ -302,6 +302,61 @@ describe('a team member still works with the data', () => {
     expect(removed.statusCode).toBe(204);
   });
 
+  it('drafts a pipeline from a sentence (the generator saves nothing)', async () => {
+    const drafted = await inject({
+      method: 'POST',
+      url: '/api/pipelines/generate',
+      headers: member.headers,
+      payload: { prompt: 'every Monday at 8am notify the team' },
+    });
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    expect(drafted.json()).toMatchObject({ engine: 'builtin', unmapped: [] });
+  });
+
+  it('builds, turns on, runs by hand, tests and deletes a pipeline', async () => {
+    const notify = await inject({
+      method: 'POST',
+      url: '/api/actions',
+      headers: member.headers,
+      payload: { name: 'Mia’s note', config: { type: 'notify_team', message: 'Hello' } },
+    });
+    expect(notify.statusCode, notify.body).toBe(201);
+    const created = await inject({
+      method: 'POST',
+      url: '/api/pipelines',
+      headers: member.headers,
+      payload: {
+        name: 'Mia’s pipeline',
+        active: true,
+        nodes: [
+          { id: 'button', type: 'manual', data: {} },
+          { id: 'note', type: 'action', data: { actionId: notify.json<{ id: string }>().id } },
+        ],
+        edges: [{ source: 'button', target: 'note' }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ id: string }>();
+    const started = await inject({
+      method: 'POST',
+      url: `/api/pipelines/${id}/run`,
+      headers: member.headers,
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const off = await inject({
+      method: 'PATCH',
+      url: `/api/pipelines/${id}`,
+      headers: member.headers,
+      payload: { active: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    // The owner sees the member's pipeline; the member may remove it.
+    const read = await inject({ method: 'GET', url: `/api/pipelines/${id}`, headers: owner.headers });
+    expect(read.json()).toMatchObject({ name: 'Mia’s pipeline', createdByName: 'Mia Member' });
+    const removed = await inject({ method: 'DELETE', url: `/api/pipelines/${id}`, headers: member.headers });
+    expect(removed.statusCode).toBe(204);
+  });
+
   it('while the owner shares the member’s report, and the member then sees its link', async () => {
     const shared = await inject({
       method: 'PUT',

@@ -13,6 +13,9 @@ import {
   customReports,
   invitations,
   organizations,
+  pipelineRuns,
+  pipelineVersions,
+  pipelines,
   sharedViews,
   userOrganizations,
 } from '../db/schema';
@@ -170,6 +173,24 @@ const MEMBER_COLUMN: Record<string, MemberOutcome> = {
   'DELETE /api/actions/:actionId': 'allowed',
   'POST /api/actions/:actionId/rotate-secret': 'allowed',
   'POST /api/actions/:actionId/test': 'allowed',
+  // Pipelines: building, versions, runs, test and dry runs are work with the data, for everyone.
+  'GET /api/pipelines': 'allowed',
+  'POST /api/pipelines': 'allowed',
+  'POST /api/pipelines/validate': 'allowed',
+  'GET /api/pipelines/:pipelineId': 'allowed',
+  'PATCH /api/pipelines/:pipelineId': 'allowed',
+  'DELETE /api/pipelines/:pipelineId': 'allowed',
+  'GET /api/pipelines/:pipelineId/versions': 'allowed',
+  'POST /api/pipelines/:pipelineId/versions/:version/restore': 'allowed',
+  'GET /api/pipelines/:pipelineId/runs': 'allowed',
+  'GET /api/pipelines/:pipelineId/runs/:runId': 'allowed',
+  'POST /api/pipelines/:pipelineId/runs/:runId/retry': 'allowed',
+  'POST /api/pipelines/:pipelineId/run': 'allowed',
+  'POST /api/pipelines/:pipelineId/test': 'allowed',
+  'GET /api/pipelines/:pipelineId/test-events': 'allowed',
+  'POST /api/pipelines/:pipelineId/dry-run': 'allowed',
+  // The pipeline generator drafts from the organization's names and saves nothing: the work with the data.
+  'POST /api/pipelines/generate': 'allowed',
   // AI summaries (regenerating included) and the variable and question reports.
   'GET /api/ai-summaries/courses/:courseId/variables/:variableName': 'allowed',
   'GET /api/ai-summaries/variables/:variableId': 'allowed',
@@ -301,6 +322,30 @@ beforeAll(async () => {
     })
     .returning();
   idsOfA.actionId = [action?.id ?? ''];
+  const [pipeline] = await database.db
+    .insert(pipelines)
+    .values({ ...tenant, name: 'A pipeline', createdBy: ownerA.user.id })
+    .returning();
+  await database.db.insert(pipelineVersions).values({
+    ...tenant,
+    pipelineId: pipeline?.id ?? '',
+    version: 1,
+    nodes: [],
+    edges: [],
+  });
+  const [run] = await database.db
+    .insert(pipelineRuns)
+    .values({
+      ...tenant,
+      pipelineId: pipeline?.id ?? '',
+      version: 1,
+      triggerKind: 'manual',
+      triggerKey: 'manual:a',
+      status: 'failed',
+    })
+    .returning();
+  idsOfA.pipelineId = [pipeline?.id ?? ''];
+  idsOfA.runId = [run?.id ?? ''];
 });
 
 afterAll(async () => {
@@ -467,6 +512,8 @@ describe('a team member of organization A (the member column)', () => {
       customReports,
       sharedViews,
       actions,
+      pipelines,
+      pipelineRuns,
       activityEvents,
     ] as const;
     return Promise.all(tables.map((table) => database.db.select().from(table)));

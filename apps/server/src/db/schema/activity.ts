@@ -23,6 +23,18 @@ export const ACTIVITY_KINDS = [
   'report.shared',
   'report.unshared',
   'organization.updated',
+  'pipeline.created',
+  'pipeline.updated',
+  'pipeline.activated',
+  'pipeline.deactivated',
+  'pipeline.deleted',
+  'pipeline.run_failed',
+  'action.created',
+  'action.updated',
+  'action.deleted',
+  'action.secret_rotated',
+  'action.email_sent',
+  'action.notification',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

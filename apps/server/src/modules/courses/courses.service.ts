@@ -19,6 +19,7 @@ import type { Publish } from '../../jobs/job-runner';
 import { AppError } from '../../errors';
 import { insertActivity } from '../organizations/organizations.queries';
 import { isUniqueViolation } from '../organizations/organizations.service';
+import { listPipelinesReferencingCourse } from '../pipelines/pipelines.service';
 import {
   deleteCourseRows,
   findBroadcastMessage,
@@ -33,6 +34,7 @@ import {
   type BroadcastRow,
   type CourseLearnerRow,
   type CourseRow,
+  type DeletionCounts,
 } from './courses.queries';
 
 const EXTERNAL_ID_CONSTRAINT = 'courses_org_external_id_unique';
@@ -203,6 +205,10 @@ export async function updateCourse(
 /**
  * Deletes a course per spec section 8 (see `deleteCourseRows`): one
  * transaction, recorded in the activity feed with who did it and the choices.
+ * With `removePipelineReferences`, the answer names the pipelines that lose
+ * the course's nodes; the pipelines module removes them when it handles
+ * `course.deleted` (a new version of each), so the change has a version like
+ * any other. Without an outbox, the rows are changed here, in the deletion.
  */
 export async function deleteCourse(
   db: Database,
@@ -220,10 +226,18 @@ export async function deleteCourse(
     deleteRelatedReports: input.deleteRelatedReports,
     removePipelineReferences: input.removePipelineReferences,
   };
+  const isHandedToPipelines = input.removePipelineReferences && input.publish !== undefined;
+  const changedPipelines = isHandedToPipelines
+    ? await listPipelinesReferencingCourse(db, input.organizationId, input.courseId)
+    : [];
+  const handedNodes = changedPipelines.reduce((sum, pipeline) => sum + pipeline.removedNodes, 0);
+  const withHandedNodes = (counts: DeletionCounts): DeletionCounts =>
+    isHandedToPipelines ? { ...counts, pipelineNodes: handedNodes } : counts;
   const result = await deleteCourseRows(db, {
     organizationId: input.organizationId,
     courseId: input.courseId,
     ...options,
+    removePipelineReferences: input.removePipelineReferences && !isHandedToPipelines,
     now,
     activity: (courseTitle, counts) => ({
       organizationId: input.organizationId,
@@ -232,7 +246,11 @@ export async function deleteCourse(
       subjectType: 'course',
       subjectId: input.courseId,
       summary: `Course “${courseTitle}” deleted`,
-      details: { ...options, removed: counts },
+      details: {
+        ...options,
+        removed: withHandedNodes(counts),
+        pipelines: changedPipelines.map(({ id, name }) => ({ id, name })),
+      },
     }),
     announce: input.publish
       ? (tx) =>
@@ -240,11 +258,18 @@ export async function deleteCourse(
             type: 'course.deleted',
             organizationId: input.organizationId,
             courseId: input.courseId,
+            removePipelineReferences: input.removePipelineReferences,
           })
       : undefined,
   });
   if (!result) throw new AppError('NOT_FOUND', LEARNING_MESSAGES.courseNotFound);
-  return { id: input.courseId, deleted: true, ...options, removed: result.counts };
+  return {
+    id: input.courseId,
+    deleted: true,
+    ...options,
+    removed: withHandedNodes(result.counts),
+    pipelines: changedPipelines,
+  };
 }
 
 /** A page of a course's learners with first access, last access and access count. */

@@ -12,6 +12,8 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import type { Publish } from '../../jobs/job-runner';
+import { pipelineQueue } from '../pipelines/pipelines.jobs';
+import { removeCourseFromPipelines } from '../pipelines/pipelines.service';
 import { deleteCourse } from './courses.service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -685,6 +687,7 @@ describe('deleting a course', () => {
       deleteRelatedReports: false,
       removePipelineReferences: false,
       removed: { courseRuns: 3, variableValues: 2, responses: 1, reportEntries: 0, pipelineNodes: 0 },
+      pipelines: [],
     });
     const [row] = await db().select().from(courses).where(eq(courses.id, course.id));
     expect(row?.isDeleted).toBe(true);
@@ -799,7 +802,12 @@ describe('deleting a course', () => {
     await deleteCourse(db(), { ...input, publish });
     expect(published).toEqual([
       {
-        event: { type: 'course.deleted', organizationId: orgId(), courseId: course.id },
+        event: {
+          type: 'course.deleted',
+          organizationId: orgId(),
+          courseId: course.id,
+          removePipelineReferences: false,
+        },
         inTransaction: true,
       },
     ]);
@@ -815,7 +823,7 @@ describe('deleting a course', () => {
     expect(await countRows(courseRuns, other.course.id)).toBeGreaterThan(0);
   });
 
-  it('removePipelineReferences removes the course nodes naming it and their edges', async () => {
+  it('removePipelineReferences names the pipelines that lose the course nodes, which the pipelines then remove with their edges', async () => {
     const { course, variable, question } = await seedCourseWithData();
     const { pipeline, otherCourse } = await seedReferences(course.id, variable.id, question.id);
     const response = await remove(course.id, '?removePipelineReferences=1&keepLearnerData=0');
@@ -824,8 +832,18 @@ describe('deleting a course', () => {
       keepLearnerData: false,
       removePipelineReferences: true,
       removed: { pipelineNodes: 1, reportEntries: 0, courseRuns: 3 },
+      pipelines: [{ id: pipeline.id, name: 'Follow-up', removedNodes: 1 }],
+    });
+    // The pipelines module removes the nodes when it handles `course.deleted` (here, by hand).
+    const [unchanged] = await db().select().from(pipelines).where(eq(pipelines.id, pipeline.id));
+    expect(unchanged?.nodes).toHaveLength(3);
+    await removeCourseFromPipelines(db(), pipelineQueue(testApp.jobs), {
+      organizationId: orgId(),
+      courseId: course.id,
+      removePipelineReferences: true,
     });
     const [row] = await db().select().from(pipelines).where(eq(pipelines.id, pipeline.id));
+    expect(row?.version).toBe(2);
     expect(row?.nodes).toEqual([
       { id: 'n2', type: 'action', data: { actionId: 'x' } },
       { id: 'n3', type: 'course', data: { courseId: otherCourse } },

@@ -8,6 +8,8 @@ import {
   FilterX,
   KeyRound,
   Users,
+  Workflow,
+  Zap,
   type LucideIcon,
 } from 'lucide-react';
 import { useId } from 'react';
@@ -41,6 +43,8 @@ const GROUP_ICONS: Record<GroupId, LucideIcon> = {
   team: Users,
   reports: FileChartColumn,
   organization: Building2,
+  pipelines: Workflow,
+  actions: Zap,
 };
 
 function groupOf(kind: string) {
