@@ -21,6 +21,9 @@ if (!externalBaseUrl && !hasServerBuild()) {
 }
 
 process.env.E2E_PORT ??= String(await findFreePort());
+// The server started by global-setup.ts inherits this: webhook actions may reach a receiver the
+// tests run on this machine (every other loopback or private address stays refused).
+process.env.WEBHOOK_ALLOWED_HOSTS ??= '127.0.0.1';
 const baseURL = externalBaseUrl ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
 const isCI = Boolean(process.env.CI);
 

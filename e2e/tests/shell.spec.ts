@@ -100,13 +100,13 @@ test.describe('screens of later capabilities', () => {
     request,
   }) => {
     await signInAs(page, (await signUpViaApi(request)).token);
-    await page.goto('/pipelines');
+    await page.goto('/chatbots');
     await expect(sidebar(page)).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Pipelines' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Custom AI Agents' })).toBeVisible();
     const empty = page.getByTestId('empty-state');
     await expect(empty).toContainText('What will appear here:');
-    await expect(empty).toContainText('arrives with the pipelines and actions');
-    await expect(page).toHaveTitle('Pipelines · CourseLens');
+    await expect(empty).toContainText('arrives with the custom AI agents');
+    await expect(page).toHaveTitle('Custom AI Agents · CourseLens');
   });
 
   test('every navigation scrolls to the top', async ({ page }) => {

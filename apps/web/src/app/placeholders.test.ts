@@ -11,7 +11,10 @@ const sources = import.meta.glob<string>(['../**/*.tsx', '!../**/*.test.tsx'], {
   eager: true,
 });
 
-/** Every literal placeholder: `placeholder="…"` and `placeholder={'…'}` / `{"…"}` / `` {`…`} ``, and `|| '…'` fallbacks. */
+/**
+ * Every literal placeholder: `placeholder="…"` and `placeholder={'…'}` / `{"…"}` / `` {`…`} ``,
+ * `|| '…'` fallbacks, and both branches of `placeholder={cond ? '…' : '…'}`.
+ */
 function literalPlaceholders(source: string): string[] {
   const found: string[] = [];
   for (const match of source.matchAll(/placeholder=(?:"([^"]*)"|\{\s*(['"`])((?:(?!\2).)*)\2\s*\})/g)) {
@@ -19,6 +22,11 @@ function literalPlaceholders(source: string): string[] {
   }
   for (const match of source.matchAll(/placeholder=\{[^}\n]*\|\|\s*(['"`])((?:(?!\1).)*)\1/g)) {
     found.push(match[2] ?? '');
+  }
+  for (const match of source.matchAll(
+    /placeholder=\{[^?}\n]+\?\s*(['"`])((?:(?!\1).)*)\1\s*:\s*(['"`])((?:(?!\3).)*)\3\s*\}/g,
+  )) {
+    found.push(match[2] ?? '', match[4] ?? '');
   }
   return found;
 }
@@ -35,6 +43,12 @@ describe('form placeholders', () => {
   it('finds the placeholders it checks', () => {
     const all = Object.values(sources).flatMap(literalPlaceholders);
     expect(all).toContain('Course title');
+    // Both branches of a conditional placeholder (the action form's secret header value).
+    expect(all).toContain('Stored and encrypted: leave empty to keep');
+    expect(all).toContain('Value');
+    // The pipeline generator's prompt and the settings it asks for.
+    expect(all).toContain('When a learner does something in a course, what should happen');
+    expect(all).toContain('The address that receives the event');
     expect(all.length).toBeGreaterThan(10);
   });
 

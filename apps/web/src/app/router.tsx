@@ -5,12 +5,15 @@ import { RouterProvider } from 'react-router/dom';
 
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { actionRoutes } from '@/features/actions/routes';
 import { activityRoutes } from '@/features/activity/routes';
 import { aiSummaryRoutes } from '@/features/ai-summaries/routes';
 import { courseLayoutLoader, courseRoutes, courseSectionRoutes } from '@/features/courses/routes';
 import { customReportRoutes, publicReportRoutes } from '@/features/custom-reports/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { learnerRoutes } from '@/features/learners/routes';
+import { pipelineGeneratorRoutes } from '@/features/pipeline-generator/routes';
+import { pipelineRoutes } from '@/features/pipelines/routes';
 import { questionReportRoutes, sharedQuestionReportRoutes } from '@/features/question-reports/routes';
 import { courseQuestionRoutes, questionRoutes } from '@/features/questions/routes';
 import { sharedVariableReportRoutes, variableReportRoutes } from '@/features/variable-reports/routes';
@@ -26,7 +29,7 @@ import {
 import type { RouteHandle } from './layouts/app-shell';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { screens, type ScreenDefinition } from './routes/app/screens';
+import { screenRoutes, type ScreenRoute } from './routes/app/screens';
 import { organizationSettingsLoader, teamSignupLoader } from './routes/loaders';
 import { NotFoundRoute } from './routes/not-found';
 
@@ -36,14 +39,14 @@ function loginRedirect(request: Request) {
   return redirect(paths.auth.login.href(`${url.pathname}${url.search}`));
 }
 
-function featureRoute(screen: ScreenDefinition): RouteObject {
-  const handle: RouteHandle = { shared: screen.shared };
+function featureRoute(route: ScreenRoute): RouteObject {
+  const handle: RouteHandle = { shared: route.shared };
   return {
-    path: screen.path,
+    path: route.path,
     handle,
     lazy: async () => {
       const { FeatureScreen } = await import('./routes/app/feature-screen');
-      return { Component: () => <FeatureScreen screen={screen} /> };
+      return { Component: () => <FeatureScreen route={route} /> };
     },
   };
 }
@@ -75,6 +78,9 @@ function featureRoutes(queryClient: QueryClient): RouteObject[] {
     ...activityRoutes(queryClient),
     ...customReportRoutes(queryClient),
     ...aiSummaryRoutes(queryClient),
+    ...actionRoutes(queryClient),
+    ...pipelineRoutes(queryClient),
+    ...pipelineGeneratorRoutes(queryClient),
   ];
 }
 
@@ -100,8 +106,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const authFeatureRoutes = featureRoutes(queryClient);
   const courseRoutesInLayout = coursePageRoutes(queryClient);
   const builtPaths = new Set([...authFeatureRoutes, ...courseRoutesInLayout].map((route) => route.path));
-  const authScreens = screens.filter((screen) => screen.access === 'auth' && !builtPaths.has(screen.path));
-  const publicScreens = screens.filter((screen) => screen.access === 'public');
+  const authScreens = screenRoutes.filter((route) => route.access === 'auth' && !builtPaths.has(route.path));
+  const publicScreens = screenRoutes.filter((route) => route.access === 'public');
 
   return [
     {

@@ -1,17 +1,4 @@
-import {
-  Activity,
-  BarChart3,
-  BookOpen,
-  Bot,
-  CreditCard,
-  FileChartColumn,
-  GraduationCap,
-  ListChecks,
-  Users,
-  Variable,
-  Workflow,
-  type LucideIcon,
-} from 'lucide-react';
+import { BarChart3, Bot, CreditCard, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { Logo } from '@/components/logo';
@@ -20,31 +7,26 @@ import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 
-import { capabilityNames, type Capability, type ScreenDefinition } from './screens';
+import { capabilityNames, screenTexts, type Capability } from './screen-texts';
+import type { ScreenRoute } from './screens';
 
 const capabilityIcons: Record<Capability, LucideIcon> = {
-  courses: BookOpen,
-  learners: GraduationCap,
-  variables: Variable,
-  questions: ListChecks,
-  reports: FileChartColumn,
   analytics: BarChart3,
-  pipelines: Workflow,
   agents: Bot,
   billing: CreditCard,
-  identity: Users,
-  activity: Activity,
 };
 
-export type FeatureScreenProps = { screen: ScreenDefinition };
+export type FeatureScreenProps = { route: ScreenRoute };
 
 /**
  * A screen whose capability is not built yet: the real frame, its title, and
  * an empty state saying what will appear here and with which capability.
  */
-export function FeatureScreen({ screen }: FeatureScreenProps) {
+export function FeatureScreen({ route }: FeatureScreenProps) {
+  const screen = screenTexts[route.path];
+  if (!screen) throw new Error(`No text for the placeholder screen ${route.path}`);
   const Icon = capabilityIcons[screen.capability];
-  const isStandalone = screen.shared === true;
+  const isStandalone = route.shared === true;
   const body = (
     <>
       <title>{`${screen.title} · CourseLens`}</title>

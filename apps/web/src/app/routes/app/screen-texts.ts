@@ -1,0 +1,169 @@
+import { paths, reportViews } from '@/config/paths';
+
+/**
+ * What each placeholder screen (`screens.ts`) says: its title, one sentence
+ * on what it is for, what will appear in the empty state's place, and the
+ * capability it arrives with. Keyed by the route's path; a test keeps both
+ * lists equal.
+ */
+export type Capability = 'analytics' | 'agents' | 'billing';
+
+export const capabilityNames: Record<Capability, string> = {
+  analytics: 'analytics (funnels, heatmaps, learning paths and insights)',
+  agents: 'custom AI agents',
+  billing: 'billing and subscriptions',
+};
+
+export type ScreenText = {
+  title: string;
+  /** One sentence under the title: what this screen is for. */
+  description: string;
+  /** What will appear in the empty state's place. */
+  emptyText: string;
+  capability: Capability;
+};
+
+const viewTexts: Record<(typeof reportViews)[number], { title: string; emptyText: string }> = {
+  report: {
+    title: 'report',
+    emptyText: 'Every learner value with its course run, date and completion, sortable and exportable.',
+  },
+  chart: { title: 'chart', emptyText: 'The distribution of values and how it moves over time.' },
+  leaders: { title: 'leaders', emptyText: 'The learners with the highest and lowest values.' },
+};
+
+function agentVariableViews(template: string, description: string): [string, ScreenText][] {
+  return reportViews.map((view) => [
+    template.replace(':view', view),
+    {
+      title: `Agent variable ${viewTexts[view].title}`,
+      description,
+      emptyText: viewTexts[view].emptyText,
+      capability: 'agents',
+    },
+  ]);
+}
+
+const p = paths;
+
+export const screenTexts: Record<string, ScreenText> = Object.fromEntries<ScreenText>([
+  [
+    p.subscribe.path,
+    {
+      title: 'Choose a plan',
+      description: 'Upgrade your organization and pay by card.',
+      emptyText: 'The plans with their limits and a secure checkout.',
+      capability: 'billing',
+    },
+  ],
+  ...agentVariableViews(p.variables.chatbotReport.path, 'A variable collected by a custom AI agent.'),
+  [
+    p.variables.chatbotAiSummary.path,
+    {
+      title: 'AI summary',
+      description: 'A plain-language reading of an agent variable, built from its statistics.',
+      emptyText: 'The summary: count, mean, median, spread, trend, top and bottom learners.',
+      capability: 'agents',
+    },
+  ],
+  [
+    p.chatbots.list.path,
+    {
+      title: 'Custom AI Agents',
+      description: 'Chat agents grounded in your instructions that collect answers into variables.',
+      emptyText: 'Your agents, their variables and their conversations.',
+      capability: 'agents',
+    },
+  ],
+  [
+    p.chatbots.create.path,
+    {
+      title: 'Create agent',
+      description: 'Give an agent instructions, knowledge and the variables it collects.',
+      emptyText: 'The agent form and a live preview of the chat.',
+      capability: 'agents',
+    },
+  ],
+  [
+    p.chatbots.edit.path,
+    {
+      title: 'Edit agent',
+      description: 'Change an agent’s instructions, knowledge and variables.',
+      emptyText: 'The agent form, filled with its current settings.',
+      capability: 'agents',
+    },
+  ],
+  [
+    p.billing.path,
+    {
+      title: 'Billing',
+      description: 'Your plan, usage against its limits and invoices.',
+      emptyText: 'The current plan, learners, courses and agents used, and past invoices.',
+      capability: 'billing',
+    },
+  ],
+  [
+    p.analytics.overview.path,
+    {
+      title: 'Analytics',
+      description: 'How learners move through your courses.',
+      emptyText: 'Completion, drop-off and engagement across every course run.',
+      capability: 'analytics',
+    },
+  ],
+  [
+    p.analytics.funnels.path,
+    {
+      title: 'Funnels',
+      description: 'Where learners drop off between steps.',
+      emptyText: 'Step-by-step funnels for each course.',
+      capability: 'analytics',
+    },
+  ],
+  [
+    p.analytics.heatmaps.path,
+    {
+      title: 'Heatmaps',
+      description: 'Which questions and slides get the most attention.',
+      emptyText: 'Heatmaps of answers and time spent.',
+      capability: 'analytics',
+    },
+  ],
+  [
+    p.analytics.questions.path,
+    {
+      title: 'Question analytics',
+      description: 'Difficulty and discrimination of every question.',
+      emptyText: 'The hardest and easiest questions and how answers spread.',
+      capability: 'analytics',
+    },
+  ],
+  [
+    p.analytics.learningPaths.path,
+    {
+      title: 'Learning paths',
+      description: 'The routes learners take through your courses.',
+      emptyText: 'The most common paths and where they end.',
+      capability: 'analytics',
+    },
+  ],
+  [
+    p.analytics.insights.path,
+    {
+      title: 'Insights',
+      description: 'What changed and what deserves a look.',
+      emptyText: 'Notable changes and outliers, explained.',
+      capability: 'analytics',
+    },
+  ],
+  [
+    p.analytics.settings.path,
+    {
+      title: 'Analytics settings',
+      description: 'What analytics count and how.',
+      emptyText: 'Completion rules, time windows and exclusions.',
+      capability: 'analytics',
+    },
+  ],
+  ...agentVariableViews(p.shared.chatbotVariable.path, 'An agent variable report shared with you.'),
+]);
