@@ -206,6 +206,7 @@ test('an owner builds a pass rate by department with a live preview, saves and s
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(link);
   await expect(visitorPage.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(visitorPage.getByTestId('shared-by')).toHaveText(/^Shared by \S/);
   expect(await readItems(visitorPage)).toEqual(shown);
   await expect(visitorPage.getByRole('navigation')).toHaveCount(0);
   expect(await visitorPage.locator('body').innerText()).not.toContain('@');

@@ -12,6 +12,7 @@ import {
 } from './report-model';
 
 import { listQuerySchema, paginatedSchema } from './list';
+import { sharedViewContextSchema } from './shared-views';
 
 /**
  * Custom reports (issue 6, items 5 to 7): a named selection of variables and
@@ -401,8 +402,12 @@ export type ReportData = z.infer<typeof reportDataSchema>;
 
 export const customReportDataResponse = z.object({ data: reportDataSchema });
 
-/** `GET /api/public-reports/:token`: what a visitor sees; nothing about who made it, no e-mail. */
-export const publicReportResponse = z.object({
+/**
+ * `GET /api/public-reports/:token`: what a visitor sees: the organization
+ * that shares it (its name, as every shared view), nothing about who made
+ * it, no e-mail.
+ */
+export const publicReportResponse = sharedViewContextSchema.extend({
   report: z.object({
     name: z.string(),
     description: z.string().nullable(),

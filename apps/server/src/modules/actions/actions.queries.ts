@@ -6,7 +6,6 @@ import {
   activityEvents,
   authUsers,
   courses,
-  organizations,
   pipelines,
   userOrganizations,
   type Action as ActionRow,
@@ -209,15 +208,6 @@ export async function findUserEmail(db: Database, userId: string): Promise<strin
     .where(eq(authUsers.id, userId))
     .limit(1);
   return row?.email;
-}
-
-export async function findOrganizationName(db: Database, organizationId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .limit(1);
-  return row?.name ?? null;
 }
 
 /** The kind of the activity entry written for every e-mail an action sends (the frequency cap counts them). */

@@ -16,14 +16,13 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { takeHits } from '../../plugins/rate-limit';
-import { insertActivity } from '../organizations/organizations.queries';
+import { findOrganizationName, insertActivity } from '../organizations/organizations.queries';
 import {
   countActions,
   countPipelinesUsing,
   deleteActionRow,
   findActionRow,
   findCourseTitles,
-  findOrganizationName,
   findUserEmail,
   insertActionRow,
   selectActionListRow,

@@ -23,6 +23,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { CsvColumn } from '../../lib/csv';
 import { withoutEmails } from '../metrics/privacy';
+import { findOrganizationById } from '../organizations/organizations.queries';
 import {
   describeSubject,
   effectiveQuery,
@@ -513,8 +514,12 @@ export async function getPublicReport(db: Database, token: string): Promise<Publ
   if (!report) throw new AppError('NOT_FOUND', CUSTOM_REPORT_MESSAGES.publicNotFound);
   const rows = await selectReportItems(db, report.organizationId, report.id);
   const config = readConfig(report.config);
-  const data = await assembleReportData(db, report.organizationId, config, rows, { isPublic: true });
+  const [data, organization] = await Promise.all([
+    assembleReportData(db, report.organizationId, config, rows, { isPublic: true }),
+    findOrganizationById(db, report.organizationId),
+  ]);
   return {
+    organization: { name: organization?.name ?? '' },
     report: {
       name: report.name,
       description: report.description,

@@ -805,6 +805,8 @@ describe('public links', () => {
     expect(visit.statusCode).toBe(200);
     expect(visit.headers['cache-control']).toBe('no-store');
     const body = visit.json<PublicReportResponse>();
+    // Like every shared view, it names the organization that shares it.
+    expect(body.organization).toEqual({ name: owner.organization.name });
     expect(body.report).toMatchObject({
       name: 'Shared',
       description: 'For everyone',

@@ -202,3 +202,8 @@ export async function findOrganizationById(db: Database, organizationId: string)
     .limit(1);
   return row;
 }
+
+/** The organization's name (null when it is gone), for what names it: shared views, templates. */
+export async function findOrganizationName(db: Database, organizationId: string): Promise<string | null> {
+  return (await findOrganizationById(db, organizationId))?.name ?? null;
+}

@@ -5,7 +5,6 @@ import {
   actions,
   chatbots,
   courses,
-  organizations,
   pipelineVersions,
   pipelines,
   variables,
@@ -394,15 +393,6 @@ export async function selectPipelinesNamingCourse(
     select p.id, p.nodes, p.edges from ${pipelines} p
     where p.organization_id = ${organizationId} and strpos(p.nodes::text, ${courseId}) > 0`);
   return result.rows;
-}
-
-export async function findOrganizationName(db: Database, organizationId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .limit(1);
-  return row?.name ?? null;
 }
 
 export async function touchLastRun(

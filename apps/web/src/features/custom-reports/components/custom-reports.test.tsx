@@ -116,6 +116,7 @@ describe('PublicReportPage', () => {
 
   it('shows the shared report with its numbers and what each count means', async () => {
     const body: PublicReportResponse = {
+      organization: { name: 'Northwind Training' },
       report: {
         name: 'Shared scores',
         description: 'For the team',
@@ -148,6 +149,7 @@ describe('PublicReportPage', () => {
     stubFetch(() => jsonResponse(200, body));
     renderPublic();
     expect(await screen.findByRole('heading', { name: 'Shared scores' })).toBeInTheDocument();
+    expect(screen.getByTestId('shared-by')).toHaveTextContent('Shared by Northwind Training');
     const table = screen.getByRole('table', { name: /Score/ });
     expect(within(table).getByRole('rowheader', { name: 'Ann' })).toBeInTheDocument();
     // Header, two learners, the total.

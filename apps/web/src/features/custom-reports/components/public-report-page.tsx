@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 
 import { Logo } from '@/components/logo';
 import { PageMessage } from '@/components/page-message';
+import { SharedBy } from '@/components/shared-by';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -34,7 +35,7 @@ export function PublicReportPage() {
     );
   }
 
-  const { report: shared, data } = report.data;
+  const { report: shared, data, organization } = report.data;
   return (
     <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
       <title>{`${shared.name} · CourseLens`}</title>
@@ -44,6 +45,7 @@ export function PublicReportPage() {
         <span className="text-xs text-fg-muted">Shared report · read-only</span>
       </div>
       <header>
+        <SharedBy organizationName={organization.name || null} />
         <h1 className="text-2xl font-bold tracking-tight text-balance text-fg sm:text-3xl">{shared.name}</h1>
         {shared.description ? (
           <p className="mt-1.5 text-sm text-fg-muted sm:text-base">{shared.description}</p>
