@@ -102,7 +102,7 @@ test('a member opens the learners of a demo course with first and last access an
     page.getByRole('navigation', { name: 'Course sections' }).getByRole('link', { name: 'Learners' }),
   ).toHaveAttribute('aria-current', 'page');
   const table = page.getByRole('table', { name: 'Learners of the course' });
-  for (const header of ['Name', 'E-mail', 'First access', 'Last access', 'Accesses']) {
+  for (const header of ['Name', 'Email', 'First access', 'Last access', 'Accesses']) {
     await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
   }
   const courseId = /\/course\/([0-9a-f-]+)\/learners/.exec(page.url())![1]!;

@@ -77,9 +77,9 @@ test.describe('learners', () => {
     await expect(pagination).toContainText(/26–50 of [\d,]+ learners/);
 
     // Sorting by e-mail starts again from page 1, in e-mail order.
-    await table.getByRole('button', { name: 'E-mail' }).click();
+    await table.getByRole('button', { name: 'Email' }).click();
     await expect(page).toHaveURL(/\/learners\?sort=email&order=asc$/);
-    await expect(table.getByRole('columnheader', { name: 'E-mail' })).toHaveAttribute(
+    await expect(table.getByRole('columnheader', { name: 'Email' })).toHaveAttribute(
       'aria-sort',
       'ascending',
     );
@@ -88,7 +88,7 @@ test.describe('learners', () => {
     const emailsOf = () => dataRows(table).locator('td:nth-child(2)').allInnerTexts();
     await expect.poll(async () => isSorted(await emailsOf(), 'asc')).toBe(true);
 
-    await table.getByRole('button', { name: 'E-mail' }).click();
+    await table.getByRole('button', { name: 'Email' }).click();
     await expect(page).toHaveURL(/sort=email&order=desc/);
     await expect.poll(async () => isSorted(await emailsOf(), 'desc')).toBe(true);
 

@@ -16,7 +16,7 @@ export type ActionType = (typeof ACTION_TYPES)[number];
 
 export const ACTION_TYPE_LABELS: Record<ActionType, string> = {
   webhook: 'Webhook',
-  email: 'E-mail',
+  email: 'Email',
   broadcast: 'Course broadcast',
   set_variable: 'Set a learner variable',
   notify_team: 'Notify the team',
@@ -24,7 +24,7 @@ export const ACTION_TYPE_LABELS: Record<ActionType, string> = {
 
 export const ACTION_TYPE_DESCRIPTIONS: Record<ActionType, string> = {
   webhook: 'Send the event to another system over HTTP, signed so it can check the request came from you.',
-  email: 'E-mail the learner, your team or fixed addresses.',
+  email: 'Email the learner, your team or fixed addresses.',
   broadcast: 'Set or clear the message a course shows to its learners.',
   set_variable: 'Store a value for the learner in a variable of the course.',
   notify_team: 'Post a message in your organization’s activity feed.',
@@ -295,7 +295,7 @@ export const ACTION_MESSAGES = {
     `Webhooks cannot reach ${host}: it is a loopback, private or link-local address. An administrator can allow the host in WEBHOOK_ALLOWED_HOSTS`,
   hostNotFound: (host: string) => `The host ${host} could not be found`,
   timeout: `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} seconds`,
-  smtpNotConfigured: 'E-mail is not set up on this server: an administrator sets SMTP_URL to send e-mails',
+  smtpNotConfigured: 'Email is not set up on this server: an administrator sets SMTP_URL to send e-mails',
   secretUnreadable:
     'The stored secrets of this action cannot be read (the server’s AUTH_SECRET changed): rotate the signing secret and enter the secret header values again',
   needsLearner: 'This action needs an event with a learner',

@@ -65,7 +65,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'action.updated': 'Action updated',
   'action.deleted': 'Action deleted',
   'action.secret_rotated': 'Webhook secret rotated',
-  'action.email_sent': 'E-mail sent by an action',
+  'action.email_sent': 'Email sent by an action',
   'action.notification': 'Team notified by an action',
 };
 

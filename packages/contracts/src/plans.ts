@@ -41,7 +41,7 @@ export const plans: readonly Plan[] = [
       'Custom reports and AI report generator',
       'Pipelines and actions',
       'Funnels, heatmaps and learning paths',
-      'E-mail support',
+      'Email support',
     ],
     isRecommended: true,
   },

@@ -18,7 +18,7 @@ export const REFERENCE_TABLES = {
     'Bearer sessions are resolved by token on every request, before the organization (X-Organization-Id) is known.',
   auth_account: "A person's credentials (password hash), found by user or by provider account at sign-in.",
   auth_verification:
-    'E-mail verification and password-reset secrets, found by identifier without an organization.',
+    'Email verification and password-reset secrets, found by identifier without an organization.',
   app_settings: 'Process-wide settings (the generated auth secret) that every node reads the same.',
   rate_limit_buckets:
     'Abuse counters keyed by IP address or e-mail (sign-in, sign-up), before or across organizations.',

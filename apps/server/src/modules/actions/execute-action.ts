@@ -400,14 +400,14 @@ async function runEmail(
         kind: EMAIL_SENT_KIND,
         subjectType: 'action',
         subjectId: action.id,
-        summary: `E-mail “${action.name}” sent to ${recipients.length} ${recipients.length === 1 ? 'recipient' : 'recipients'}`,
+        summary: `Email “${action.name}” sent to ${recipients.length} ${recipients.length === 1 ? 'recipient' : 'recipients'}`,
         details: { learnerEmail, recipients: recipients.length, eventType: input.event.type },
       });
     }
     if (sent.accepted.length === 0) {
       return outcome('failed', 'The SMTP server accepted none of the recipients', { trace });
     }
-    return outcome('succeeded', `E-mail sent to ${sent.accepted.length} of ${recipients.length}`, { trace });
+    return outcome('succeeded', `Email sent to ${sent.accepted.length} of ${recipients.length}`, { trace });
   } catch (error) {
     const message = `The SMTP server did not take the e-mail: ${error instanceof Error ? error.message : String(error)}`;
     return outcome('failed', message, {

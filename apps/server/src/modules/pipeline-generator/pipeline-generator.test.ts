@@ -239,7 +239,7 @@ describe('actions', () => {
       edges
         .filter((edge) => edge.source === branch?.id && edge.sourceHandle === handle)
         .map((edge) => nodesOf(result).find((node) => node.id === edge.target)?.data.label);
-    expect(side('yes')).toEqual(['E-mail the learner: certificate']);
+    expect(side('yes')).toEqual(['Email the learner: certificate']);
     expect(side('no')).toEqual(['Notify the team']);
   });
 

@@ -146,7 +146,7 @@ export async function exportQuestionReport(
 
 export const questionReportCsvColumns: readonly CsvColumn<QuestionResponseRow>[] = [
   { header: 'Learner', value: (row) => row.learnerName },
-  { header: 'E-mail', value: (row) => row.learnerEmail },
+  { header: 'Email', value: (row) => row.learnerEmail },
   { header: 'Answer', value: (row) => row.answer },
   { header: 'Correct', value: (row) => (row.correct === null ? '' : row.correct ? 'yes' : 'no') },
   { header: 'Points', value: (row) => row.points },

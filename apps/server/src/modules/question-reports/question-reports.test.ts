@@ -189,7 +189,7 @@ describe('GET /api/questions/:questionId/report', () => {
   it('exports the answers as CSV', async () => {
     const response = await get(`/api/questions/${question.id}/report/export?correct=false`);
     const lines = response.body.replace('\uFEFF', '').trim().split('\r\n');
-    expect(lines[0]).toBe('Learner,E-mail,Answer,Correct,Points,Answered at,Learner ID');
+    expect(lines[0]).toBe('Learner,Email,Answer,Correct,Points,Answered at,Learner ID');
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(','))).toEqual([
       'Cid Cole,cid@example.com,C,no',
       'Ann Archer,ann@example.com,A,no',

@@ -235,7 +235,7 @@ export async function exportVariableReport(
 
 export const variableReportCsvColumns: readonly CsvColumn<VariableReportRow>[] = [
   { header: 'Learner', value: (row) => row.learnerName },
-  { header: 'E-mail', value: (row) => row.learnerEmail },
+  { header: 'Email', value: (row) => row.learnerEmail },
   { header: 'Course', value: (row) => row.courseTitle },
   { header: 'Value', value: (row) => row.value },
   { header: 'Recorded at', value: (row) => row.recordedAt },

@@ -323,7 +323,7 @@ describe('GET /api/variable-reports/report', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     const lines = response.body.replace('\uFEFF', '').trim().split('\r\n');
-    expect(lines[0]).toBe('Learner,E-mail,Course,Value,Recorded at,Learner ID,Course ID');
+    expect(lines[0]).toBe('Learner,Email,Course,Value,Recorded at,Learner ID,Course ID');
     expect(lines).toHaveLength(6);
     expect(lines[1]).toContain('Ann Archer,ann@example.com,Alpha safety,80,2026-03-05T12:00:00.000Z');
   });

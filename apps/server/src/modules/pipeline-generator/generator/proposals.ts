@@ -121,7 +121,7 @@ export function proposeEmail(target: EmailTarget, context: RunContext, topic: st
   return {
     kind: 'new',
     proposal: {
-      name: `E-mail ${who}${suffix}`.slice(0, 200),
+      name: `Email ${who}${suffix}`.slice(0, 200),
       type: 'email',
       config: { type: 'email', to, subject, body },
     },

@@ -381,7 +381,7 @@ function EmailSection({
   const zones = useMemo(() => timeZones(watchValues.timeZone), [watchValues.timeZone]);
   return (
     <Section
-      title="E-mail"
+      title="Email"
       description="Goes out through this server’s SMTP server, filled in for each event."
     >
       <Controller

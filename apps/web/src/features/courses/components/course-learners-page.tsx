@@ -42,7 +42,7 @@ const columns: DataTableColumn<CourseLearnerBody, CourseLearnerSortKey>[] = [
   },
   {
     id: 'email',
-    header: 'E-mail',
+    header: 'Email',
     sortKey: 'email',
     className: 'hidden md:table-cell',
     cell: (learner) => <EmailText email={learner.email} />,

@@ -46,7 +46,7 @@ const columns: DataTableColumn<LearnerListItem, LearnerSortKey>[] = [
   },
   {
     id: 'email',
-    header: 'E-mail',
+    header: 'Email',
     sortKey: 'email',
     className: 'hidden md:table-cell',
     cell: (learner) => <EmailText email={learner.email} />,

@@ -123,13 +123,13 @@ describe('LearnersPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(location()).toBe('/learners?page=2'));
 
-    await userEvent.click(screen.getByRole('button', { name: /E-mail/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Email/ }));
     await waitFor(() => expect(location()).toBe('/learners?sort=email&order=asc'));
 
     // Phones sort with a select (the other columns are hidden there).
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Courses, descending');
     await waitFor(() => expect(location()).toBe('/learners?sort=courses&order=desc'));
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'E-mail, ascending');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Email, ascending');
     await waitFor(() => expect(location()).toBe('/learners?sort=email&order=asc'));
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search learners' }), 'ann{Enter}');

@@ -30,7 +30,7 @@ describe('describeDraft', () => {
           {
             id: 'action-1',
             type: 'action',
-            data: { label: 'E-mail the team', proposedAction: { type: 'email' } },
+            data: { label: 'Email the team', proposedAction: { type: 'email' } },
           },
           {
             id: 'action-2',
@@ -46,7 +46,7 @@ describe('describeDraft', () => {
       ),
     );
     expect(draftSentence(reading)).toBe(
-      'When a learner fails Workplace Safety Essentials → only if they failed it at least 2 times → E-mail the team (new) → Set at_risk to true (new)',
+      'When a learner fails Workplace Safety Essentials → only if they failed it at least 2 times → Email the team (new) → Set at_risk to true (new)',
     );
   });
 

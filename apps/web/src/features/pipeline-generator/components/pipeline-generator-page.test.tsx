@@ -48,9 +48,9 @@ const drafted: GeneratePipelineResponse = {
         type: 'action',
         position: { x: 560, y: 0 },
         data: {
-          label: 'E-mail the team',
+          label: 'Email the team',
           proposedAction: {
-            name: 'E-mail the team',
+            name: 'Email the team',
             type: 'email',
             config: { type: 'email', to: { kind: 'team' }, subject: 's', body: 'b' },
           },
@@ -82,7 +82,7 @@ const drafted: GeneratePipelineResponse = {
     {
       nodeId: 'action-1',
       type: 'email',
-      name: 'E-mail the team',
+      name: 'Email the team',
       description: 'A new e-mail to the team',
       config: { type: 'email', to: { kind: 'team' }, subject: 's', body: 'b' },
       missing: [],
@@ -194,7 +194,7 @@ describe('PipelineGeneratorPage', () => {
     };
     expect(pipeline.active).toBe(false);
     expect(pipeline.nodes.find((node) => node.id === 'action-1')?.data).toEqual({
-      label: 'E-mail the team',
+      label: 'Email the team',
       actionId: 'aaaaaaaa-aaaa-4aaa-8aaa-000000000001',
     });
     expect(pipeline.nodes.find((node) => node.id === 'action-2')?.data.actionId).toBe(
