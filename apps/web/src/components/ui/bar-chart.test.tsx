@@ -47,6 +47,27 @@ describe('BarChart', () => {
     expect(screen.getAllByText('Tue, Mar 3, 2026')).toHaveLength(1);
   });
 
+  it('titles both axes and marks a period still running as "so far"', () => {
+    const running = data.map((datum, index) => ({ ...datum, isPartial: index === data.length - 1 }));
+    const { container } = render(
+      <BarChart
+        title="Course runs per day"
+        data={running}
+        valueLabel="runs"
+        valueAxisTitle="Course runs"
+        categoryLabel="Day (UTC)"
+      />,
+    );
+    const texts = [...container.querySelectorAll('svg text')].map((text) => text.textContent);
+    expect(texts).toContain('Course runs');
+    expect(texts).toContain('Day (UTC)');
+    expect(screen.getByTestId('partial-note')).toHaveTextContent('Lighter bar: still counting (so far)');
+    const partial = container.querySelectorAll('rect[data-partial="true"]');
+    expect(partial).toHaveLength(1);
+    const table = screen.getByRole('table', { name: 'Course runs per day' });
+    expect(within(table).getAllByRole('row').at(-1)?.textContent).toBe('Tue, Mar 3, 2026 (so far)17');
+  });
+
   it('handles an empty period', () => {
     render(<BarChart title="Runs" data={[]} valueLabel="runs" />);
     expect(screen.getByRole('img', { name: 'Runs: 0 bars, highest 0 runs' })).toBeInTheDocument();

@@ -10,6 +10,8 @@ export type BarChartDatum = {
   /** Full label for the tooltip and the data table, e.g. "Mar 4, 2026". */
   fullLabel?: string;
   value: number;
+  /** A period still running (today): drawn lighter and outlined, and read as "so far". */
+  isPartial?: boolean;
 };
 
 export type BarChartProps = {
@@ -18,15 +20,19 @@ export type BarChartProps = {
   data: readonly BarChartDatum[];
   /** What one unit is, for tooltips and the table ("runs"). */
   valueLabel: string;
-  /** Header of the table's first column ("Day"). */
+  /** Header of the table's first column and the title under the axis ("Day"). */
   categoryLabel?: string;
+  /** The title beside the value axis; the value label, capitalized, when absent ("Runs"). */
+  valueAxisTitle?: string;
   height?: number;
   className?: string;
   formatValue?: (value: number) => string;
 };
 
 const numberFormat = new Intl.NumberFormat('en-US');
-const PADDING = { top: 12, right: 8, bottom: 28, left: 40 };
+// Room on the left for the ticks and the rotated axis title, below for the labels and the axis title.
+const PADDING = { top: 12, right: 8, bottom: 46, left: 58 };
+const PARTIAL_NOTE = 'so far';
 
 /** 0, and up to four round steps that cover `max`. */
 function niceTicks(max: number): number[] {
@@ -67,7 +73,8 @@ export function BarChart({
   data,
   valueLabel,
   categoryLabel = 'Day',
-  height = 220,
+  valueAxisTitle,
+  height = 240,
   className,
   formatValue = (value) => numberFormat.format(value),
 }: BarChartProps) {
@@ -85,6 +92,10 @@ export function BarChart({
   const labelEvery = Math.max(1, Math.ceil(data.length / Math.max(1, Math.floor(plotWidth / 56))));
   const y = (value: number) => PADDING.top + plotHeight - (value / top) * plotHeight;
   const activeDatum = active === null ? undefined : data[active];
+  const yTitle = valueAxisTitle ?? `${valueLabel.charAt(0).toUpperCase()}${valueLabel.slice(1)}`;
+  const hasPartial = data.some((datum) => datum.isPartial);
+  const fullLabelOf = (datum: BarChartDatum) =>
+    `${datum.fullLabel ?? datum.label}${datum.isPartial ? ` (${PARTIAL_NOTE})` : ''}`;
 
   return (
     <div ref={containerRef} className={cn('relative w-full', className)}>
@@ -98,6 +109,21 @@ export function BarChart({
         <title id={titleId}>
           {`${title}: ${data.length} bars, highest ${formatValue(max)} ${valueLabel}`}
         </title>
+        <text
+          transform={`translate(12 ${PADDING.top + plotHeight / 2}) rotate(-90)`}
+          textAnchor="middle"
+          className="fill-current text-[11px] font-medium"
+        >
+          {yTitle}
+        </text>
+        <text
+          x={PADDING.left + plotWidth / 2}
+          y={height - 4}
+          textAnchor="middle"
+          className="fill-current text-[11px] font-medium"
+        >
+          {categoryLabel}
+        </text>
         {ticks.map((tick) => (
           <g key={tick}>
             <line
@@ -141,15 +167,21 @@ export function BarChart({
                 width={barWidth}
                 height={Math.max(0, PADDING.top + plotHeight - barTop)}
                 rx={Math.min(3, barWidth / 3)}
+                strokeDasharray={datum.isPartial ? '3 2' : undefined}
                 className={cn(
                   'pointer-events-none transition-colors',
-                  isActive ? 'fill-brand-700 dark:fill-brand-200' : 'fill-brand-500 dark:fill-brand-400',
+                  datum.isPartial
+                    ? 'fill-brand-200 stroke-brand-600 dark:fill-brand-800 dark:stroke-brand-300'
+                    : isActive
+                      ? 'fill-brand-700 dark:fill-brand-200'
+                      : 'fill-brand-500 dark:fill-brand-400',
                 )}
+                data-partial={datum.isPartial ? 'true' : undefined}
               />
               {index % labelEvery === 0 ? (
                 <text
                   x={PADDING.left + index * slot + slot / 2}
-                  y={height - 8}
+                  y={height - 24}
                   textAnchor="middle"
                   className="fill-current text-[11px]"
                 >
@@ -168,29 +200,41 @@ export function BarChart({
             left: Math.min(Math.max(PADDING.left + active * slot + slot / 2, 60), Math.max(60, width - 60)),
           }}
         >
-          <span className="block text-fg-muted">{activeDatum.fullLabel ?? activeDatum.label}</span>
+          <span className="block text-fg-muted">{fullLabelOf(activeDatum)}</span>
           <span className="font-semibold text-fg tabular-nums">
             {formatValue(activeDatum.value)} {valueLabel}
           </span>
         </div>
       ) : null}
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{categoryLabel}</th>
-            <th scope="col">{valueLabel}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((datum) => (
-            <tr key={datum.key}>
-              <th scope="row">{datum.fullLabel ?? datum.label}</th>
-              <td>{formatValue(datum.value)}</td>
+      {hasPartial ? (
+        <p className="mt-1 flex items-center gap-1.5 text-xs text-fg-subtle" data-testid="partial-note">
+          <span
+            aria-hidden="true"
+            className="inline-block size-2.5 rounded-sm border border-dashed border-brand-600 bg-brand-200 dark:border-brand-300 dark:bg-brand-800"
+          />
+          Lighter bar: still counting ({PARTIAL_NOTE})
+        </p>
+      ) : null}
+      {/* A table ignores a width smaller than its content: the visually hidden box is a div around it. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{categoryLabel}</th>
+              <th scope="col">{valueLabel}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.map((datum) => (
+              <tr key={datum.key}>
+                <th scope="row">{fullLabelOf(datum)}</th>
+                <td>{formatValue(datum.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -96,7 +96,7 @@ export function CourseLearnersPage() {
         search={
           <SearchField
             label="Search learners"
-            placeholder="Search by name or e-mail"
+            placeholder="Name or e-mail"
             value={params.q}
             onChange={(q) => setParams({ q })}
           />

@@ -99,7 +99,7 @@ export function LearnersPage() {
         <ListSection
           caption="Learners"
           searchLabel="Search learners"
-          searchPlaceholder="Search by name or e-mail"
+          searchPlaceholder="Name or e-mail"
           columns={columns}
           rowKey={(learner) => learner.id}
           params={params}
