@@ -1,12 +1,10 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 import { useEscapeKey } from '@/hooks/use-escape-key';
+import { useModalFocus } from '@/hooks/use-modal-focus';
 import { cn } from '@/lib/cn';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export type DialogProps = {
   open: boolean;
@@ -28,33 +26,7 @@ export function Dialog({ open, onClose, title, description, children, className 
   const panelRef = useRef<HTMLDivElement>(null);
   useEscapeKey(onClose, open);
 
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>(`[data-autofocus], ${FOCUSABLE}`);
-    (first ?? panel)?.focus();
-    // Keeps Tab and Shift+Tab inside the dialog.
-    const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab' || !panel) return;
-      const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const firstFocusable = focusable[0];
-      const lastFocusable = focusable[focusable.length - 1];
-      if (!firstFocusable || !lastFocusable) return;
-      if (event.shiftKey && document.activeElement === firstFocusable) {
-        event.preventDefault();
-        lastFocusable.focus();
-      } else if (!event.shiftKey && document.activeElement === lastFocusable) {
-        event.preventDefault();
-        firstFocusable.focus();
-      }
-    };
-    document.addEventListener('keydown', handleKeyDown);
-    return () => {
-      document.removeEventListener('keydown', handleKeyDown);
-      previous?.focus();
-    };
-  }, [open]);
+  useModalFocus(panelRef, open, 'first-control');
 
   if (!open) return null;
   return createPortal(
