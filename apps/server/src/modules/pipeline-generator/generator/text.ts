@@ -8,6 +8,8 @@
 // meet. Identifiers keep their underscores: "onboarding_done" is one word,
 // not the course "onboarding".
 
+import { stem } from '../../../lib/language';
+
 export type Token = {
   index: number;
   /** The word as typed, lower case without accents. */
@@ -119,23 +121,9 @@ export function normalizeText(text: string): string {
     .replace(/\b(a|p)\.m\./g, '$1m');
 }
 
-/**
- * A light stemmer: plurals, then -ing, -ed and a final -e. Crude on purpose:
- * it only has to map the forms of one word to the same key on both sides
- * (the sentence and the organization's names).
- */
-export function stem(word: string): string {
-  if (/\d/.test(word) || word.includes('_') || word.length <= 3) return word;
-  let result = word;
-  if (result.endsWith('ies') && result.length > 4) result = `${result.slice(0, -3)}y`;
-  else if (result.endsWith('sses')) result = result.slice(0, -2);
-  else if (result.endsWith('es') && /(sh|ch|x|ss)es$/.test(result)) result = result.slice(0, -2);
-  else if (result.endsWith('s') && !/(ss|us|is)$/.test(result)) result = result.slice(0, -1);
-  if (result.endsWith('ing') && result.length > 5) result = result.slice(0, -3);
-  else if (result.endsWith('ed') && result.length > 4) result = result.slice(0, -2);
-  if (result.endsWith('e') && result.length > 4) result = result.slice(0, -1);
-  return result;
-}
+// The light stemmer lives in lib/language, shared with the other built-in
+// engines; re-exported so this generator's modules keep importing it from here.
+export { stem };
 
 /**
  * The words of a text, unstemmed: identifiers with underscores and times
