@@ -25,6 +25,8 @@ const recordJob = defineJob({
     type: z.literal('learning-events.accepted'),
     source: z.string(),
   }),
+  // Declines what it has no use for: no job is queued for it.
+  isWanted: async (_tx, payload) => payload.source !== 'unwanted',
   handle: async (payload) => {
     seen.push(...payload.eventIds);
   },
@@ -91,11 +93,20 @@ describe('the outbox', () => {
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
+    await db.transaction(async (tx) => {
+      await runner.publish(tx, {
+        type: 'learning-events.accepted',
+        organizationId,
+        eventIds: ['declined-1'],
+        source: 'unwanted',
+      });
+    });
     await until(() => seen.includes('committed-1'));
     // Give a wrongly queued job time to show up.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(seen.filter((id) => id === 'committed-1')).toHaveLength(1);
     expect(seen).not.toContain('rolled-back-1');
+    expect(seen).not.toContain('declined-1');
   });
 });
 

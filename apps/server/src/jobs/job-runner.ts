@@ -46,6 +46,13 @@ export type JobDefinition<TPayload extends { organizationId?: string } = { organ
   pollingIntervalSeconds?: number;
   /** A cron expression (UTC) for jobs that run on a schedule, with the payload they get. */
   schedule?: { cron: string; payload: TPayload };
+  /**
+   * For a subscriber: whether this domain event concerns it at all, asked in
+   * the publishing transaction (so it sees what that transaction sees). No
+   * job is queued when it answers false: an organization without an active
+   * pipeline does not pay a matcher job for each batch it ingests.
+   */
+  isWanted?: (tx: Database, payload: TPayload) => Promise<boolean>;
 };
 
 /** Typed helper so each definition keeps its payload type. */
@@ -247,6 +254,9 @@ export function createJobRunner(
     },
     publish: async (tx, event) => {
       for (const definition of subscriptions[event.type] ?? []) {
+        const isWanted = definition.isWanted as
+          ((tx: Database, payload: DomainEvent) => Promise<boolean>) | undefined;
+        if (isWanted && !(await isWanted(tx, event))) continue;
         await boss.send(definition.name, event, { db: fromDrizzle(tx, sql) });
       }
     },

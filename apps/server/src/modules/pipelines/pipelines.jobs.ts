@@ -9,6 +9,7 @@ import type { HostLookup } from '../actions/address-guard';
 import { createActionsRuntime, type ActionsRuntime } from '../actions/runtime';
 import { resolveAuthSecret } from '../auth/auth-secret';
 import { readGraph, sourcesOf } from './pipeline-graph';
+import { hasActivePipeline } from './pipelines.queries';
 import type { PipelineQueue } from './pipeline-queue';
 import { removeCourseFromPipelines } from './pipelines.service';
 import { executeRuns, type PipelineWorker } from './run-executor';
@@ -264,6 +265,8 @@ export function createPipelineJobs(deps: PipelineJobDeps): {
     },
     concurrency: 2,
     pollingIntervalSeconds: PIPELINE_POLLING_SECONDS,
+    // A pipeline turned on after this check missed the batch only if the batch committed before it was on.
+    isWanted: (tx, payload) => hasActivePipeline(tx, payload.organizationId),
     handle: async (payload, { db, jobs }) => {
       await startRunsForEvents(db, queueFor(jobs), { ...payload, now: new Date() });
     },

@@ -330,6 +330,14 @@ export async function existingReferences(
 }
 
 /** The organization's active pipelines other than one (mapping conflicts, the mappings to keep). */
+/** Whether the organization has a pipeline turned on (its partial index answers it). */
+export async function hasActivePipeline(db: Database, organizationId: string): Promise<boolean> {
+  const result = await db.execute<{ found: number }>(
+    sql`select 1 as found from pipelines where organization_id = ${organizationId} and active limit 1`,
+  );
+  return result.rows.length > 0;
+}
+
 export async function selectActivePipelines(
   db: Database,
   organizationId: string,

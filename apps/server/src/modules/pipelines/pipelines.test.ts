@@ -22,6 +22,7 @@ import {
   pipelines,
 } from '../../db/schema';
 import type { JobDefinition } from '../../jobs/job-runner';
+import { hasActivePipeline } from './pipelines.queries';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
 
@@ -348,6 +349,22 @@ describe('changing a pipeline', () => {
     });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.body).toBe(missing.body);
+  });
+});
+
+describe('whether an organization has an active pipeline', () => {
+  it('answers from the active flag alone, for that organization alone', async () => {
+    const other = await signUpViaApi(testApp.app, { name: 'Nora No Pipelines' });
+    const organizationId = other.organization.id;
+    expect(await hasActivePipeline(db(), organizationId)).toBe(false);
+    const [draft] = await db()
+      .insert(pipelines)
+      .values({ organizationId, name: 'Off', active: false })
+      .returning({ id: pipelines.id });
+    expect(await hasActivePipeline(db(), organizationId)).toBe(false);
+    await db().update(pipelines).set({ active: true }).where(eq(pipelines.id, draft!.id));
+    expect(await hasActivePipeline(db(), organizationId)).toBe(true);
+    await db().delete(pipelines).where(eq(pipelines.id, draft!.id));
   });
 });
 
