@@ -110,19 +110,21 @@ test('an owner describes a pipeline in words, answers its question and lands in 
 
 const shotsDir = process.env.E2E_SHOTS_DIR ?? join(artifactsDir, 'screenshots', 'layouts');
 
-test('the generator and its draft at 375 and 1440 px in both themes, without serious accessibility problems', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  const { account } = await seed(request);
-  await signInAs(page, account.token);
-  mkdirSync(shotsDir, { recursive: true });
-  for (const { width, height } of [
-    { width: 375, height: 812 },
-    { width: 1440, height: 900 },
-  ]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
+// One test per width and theme: each pass runs the whole generator and an axe scan, which take
+// their time on a busy machine.
+for (const { width, height } of [
+  { width: 375, height: 812 },
+  { width: 1440, height: 900 },
+]) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`the generator and its draft at ${width} px in ${colorScheme} mode, without serious accessibility problems`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      const { account } = await seed(request);
+      await signInAs(page, account.token);
+      mkdirSync(shotsDir, { recursive: true });
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
       await page.goto('/pipelines/ai-generator');
@@ -147,6 +149,6 @@ test('the generator and its draft at 375 and 1440 px in both themes, without ser
           targets: violation.nodes.map((node) => node.target.join(' ')),
         }));
       expect(serious, `${width}px ${colorScheme}`).toEqual([]);
-    }
+    });
   }
-});
+}
