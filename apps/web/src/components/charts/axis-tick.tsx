@@ -3,7 +3,7 @@ import { Text } from 'recharts';
 
 import { axisTick } from './chart-theme';
 
-type TickProps = {
+export type TickProps = {
   x: number | string;
   y: number | string;
   textAnchor: 'start' | 'middle' | 'end' | 'inherit';

@@ -1,17 +1,6 @@
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  LabelList,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-  type LabelProps,
-} from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
-import { truncatedTick, useChartWidth } from './axis-tick';
+import { truncatedTick, useChartWidth, type TickProps } from './axis-tick';
 import { capCategories, MAX_BAR_CATEGORIES, type CappedCategories, type CategoryDatum } from './categories';
 import { ChartFrame } from './chart-frame';
 import {
@@ -81,6 +70,8 @@ export type CategoryBarChartProps = {
 export const BAR_ROW_HEIGHT = 26;
 /** On a phone each horizontal bar has its label on a line of its own above it: 30 bars stay under 1,100 px. */
 export const STACKED_BAR_ROW_HEIGHT = 32;
+/** The plot's left edge when labels sit above the bars: room for half of the value axis' first tick ("0%"). */
+const LABELS_ABOVE_LEFT = 14;
 
 /** Describes the bars in one sentence for assistive technology. */
 export function summarizeCategories(
@@ -192,18 +183,15 @@ export function CategoryBarChart({
       : datum.label === highlight
         ? chartColors.highlight
         : chartColors.primary;
-  const renderLabelAbove = ({ viewBox, value }: LabelProps) => {
-    if (!viewBox || !('x' in viewBox) || value === undefined) return <g />;
-    const full = String(value);
+  // On a phone each category's label sits above its bar, from the plot's left edge. It is the
+  // category axis' tick, not a label of the bar: a bar of 0 draws nothing, yet its row keeps a name.
+  const plotLeft = labelsAbove ? LABELS_ABOVE_LEFT : 4;
+  const renderLabelAbove = ({ y, payload }: TickProps) => {
+    const full = String(payload.value);
     return (
       <g data-tick={full}>
         <title>{full}</title>
-        <text
-          x={Number(viewBox.x ?? 0)}
-          y={Number(viewBox.y ?? 0) - 5}
-          fill={axisTick.fill}
-          fontSize={axisTick.fontSize}
-        >
+        <text x={plotLeft} y={Number(y) - 11} fill={axisTick.fill} fontSize={axisTick.fontSize}>
           {shorten(full)}
         </text>
       </g>
@@ -239,7 +227,7 @@ export function CategoryBarChart({
         <BarChart
           data={rows}
           layout={horizontal ? 'vertical' : 'horizontal'}
-          margin={{ top: 4, right: 16, bottom: 0, left: 4 }}
+          margin={{ top: 4, right: 16, bottom: 0, left: plotLeft }}
           accessibilityLayer
         >
           <CartesianGrid
@@ -263,11 +251,12 @@ export function CategoryBarChart({
                 type="category"
                 dataKey="label"
                 stroke={chartColors.grid}
-                width={labelsAbove ? 0 : labelAxisWidth}
-                hide={labelsAbove}
+                width={labelsAbove ? 1 : labelAxisWidth}
+                axisLine={!labelsAbove}
+                tickLine={!labelsAbove}
                 interval={0}
                 tickFormatter={shorten}
-                tick={truncatedTick(shorten)}
+                tick={labelsAbove ? renderLabelAbove : truncatedTick(shorten)}
               />
             </>
           ) : (
@@ -300,7 +289,6 @@ export function CategoryBarChart({
             barSize={labelsAbove ? 12 : undefined}
             isAnimationActive={false}
           >
-            {labelsAbove ? <LabelList dataKey="label" content={renderLabelAbove} /> : null}
             {rows.map((datum) => (
               <Cell
                 key={datum.label}

@@ -467,6 +467,27 @@ describe('narrow screens', () => {
   });
 });
 
+describe('bars of 0', () => {
+  it('keep their category label, on a phone too', () => {
+    const { container } = render(
+      <CategoryBarChart
+        title="Pass rate by department"
+        data={[
+          { label: 'Finance', value: 100 },
+          { label: 'Sales', value: 0 },
+          { label: 'Customer Support', value: 67 },
+        ]}
+        valueLabel="pass rate"
+        orientation="horizontal"
+      />,
+    );
+    const labels = [...container.querySelectorAll('[data-tick]')].map((tick) =>
+      tick.getAttribute('data-tick'),
+    );
+    expect(labels).toEqual(expect.arrayContaining(['Finance', 'Sales', 'Customer Support']));
+  });
+});
+
 describe('crowded columns', () => {
   it('turns columns too narrow for their long labels into horizontal bars', () => {
     const { container } = render(
