@@ -34,6 +34,7 @@ import { meRoutes } from './modules/me/me.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
 import { pipelineQueue } from './modules/pipelines/pipelines.jobs';
 import { pipelineRoutes } from './modules/pipelines/pipelines.routes';
+import { chatbotRoutes } from './modules/chatbots/chatbots.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { createInvitationMailer } from './modules/team/invitation-mailer';
 import { teamRoutes } from './modules/team/team.routes';
@@ -62,6 +63,8 @@ export type BuildAppOptions = {
    * workers itself and stops it on close.
    */
   jobs?: JobRunner;
+  /** Chat limits (tests that send many messages raise them). */
+  chat?: { limits?: { perMinute: number; perHour: number } };
 };
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
@@ -235,6 +238,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config,
       publish: jobs.publish,
     }),
+  });
+  await app.register(chatbotRoutes, {
+    db: database.db,
+    publish: jobs.publish,
+    ...(options.chat ? { chat: options.chat } : {}),
   });
   await app.register(pipelineRoutes, {
     db: database.db,

@@ -35,6 +35,9 @@ export const ACTIVITY_KINDS = [
   'action.secret_rotated',
   'action.email_sent',
   'action.notification',
+  'chatbot.created',
+  'chatbot.updated',
+  'chatbot.deleted',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -67,6 +70,9 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'action.secret_rotated': 'Webhook secret rotated',
   'action.email_sent': 'Email sent by an action',
   'action.notification': 'Team notified by an action',
+  'chatbot.created': 'Chatbot created',
+  'chatbot.updated': 'Chatbot updated',
+  'chatbot.deleted': 'Chatbot deleted',
 };
 
 /** The readable label of a kind; an unknown kind (logged by a newer module) reads as itself. */
@@ -114,6 +120,7 @@ export const ACTIVITY_KIND_GROUPS = [
       'action.notification',
     ],
   },
+  { id: 'chatbots', label: 'Chatbots', kinds: ['chatbot.created', 'chatbot.updated', 'chatbot.deleted'] },
 ] as const satisfies readonly { id: string; label: string; kinds: readonly ActivityKind[] }[];
 
 /** `actor=system`: activity without a person (ingestion through an API key). */

@@ -31,3 +31,4 @@ export * from './report-model';
 export * from './bins';
 export * from './actions';
 export * from './pipelines';
+export * from './chatbots';

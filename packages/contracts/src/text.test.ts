@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { uuidSchema } from './ids';
-import { MAX_INPUT_DEPTH, findInvalidInput, textProblem, textProblemMessage } from './text';
+import { MAX_INPUT_DEPTH, findInvalidInput, storableText, textProblem, textProblemMessage } from './text';
 
 /** The oracle for well-formed UTF-16: encodeURIComponent refuses exactly the unpaired surrogates. */
 function isWellFormed(value: string): boolean {
@@ -103,5 +103,12 @@ describe('uuidSchema', () => {
     const result = schema.safeParse('not-a-uuid');
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Course not found');
+  });
+});
+
+describe('storableText', () => {
+  it('drops NUL characters and unpaired surrogates, keeping whole emoji', () => {
+    expect(storableText('a\u0000b\uD800c\uDC00d 😀')).toBe('abcd 😀');
+    expect(textProblem(storableText('\uDBFF\u0000'))).toBeNull();
   });
 });

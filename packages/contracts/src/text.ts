@@ -24,6 +24,15 @@ export function textProblem(value: string): TextProblem | null {
   return null;
 }
 
+/**
+ * `value` without what cannot be stored (NUL characters and unpaired
+ * surrogates), for text that is read rather than typed: a file's
+ * extracted text keeps its meaning without them.
+ */
+export function storableText(value: string): string {
+  return value.replaceAll(NUL, '').replace(new RegExp(UNPAIRED_SURROGATE.source, 'g'), '');
+}
+
 /** The message for a field (`q`, `message`, `items.0.title`) holding such a string. */
 export function textProblemMessage(field: string, problem: TextProblem): string {
   return problem === 'nul'

@@ -19,11 +19,8 @@ import { buildShareToken, insertCustomReport, insertSharedView } from './factori
 import { onlyRow } from './factories/sequence';
 import { runMigrations } from './migrate';
 import {
-  chatMessages,
   chatSessions,
   chatbotVariableMappings,
-  chatbotVariables,
-  chatbots,
   courseRunQuestions,
   courseVariableMappings,
   courses,
@@ -224,14 +221,21 @@ async function insertOtherTenantRows(target: Database, organizationId: string) {
   });
   await insertApiKey(target, { organizationId });
   await insertInvitation(target, { organizationId });
+  // Raw SQL: the tables as 0011 found them (later migrations add columns the schema module knows).
   const chatbot = onlyRow(
-    await target.insert(chatbots).values({ organizationId, name: 'Coach' }).returning(),
+    (
+      await target.execute<{ id: string }>(
+        sql`insert into chatbots (organization_id, name) values (${organizationId}, 'Coach') returning id`,
+      )
+    ).rows,
   );
   const chatbotVariable = onlyRow(
-    await target
-      .insert(chatbotVariables)
-      .values({ organizationId, chatbotId: chatbot.id, name: 'goal' })
-      .returning(),
+    (
+      await target.execute<{ id: string }>(
+        sql`insert into chatbot_variables (organization_id, chatbot_id, name)
+          values (${organizationId}, ${chatbot.id}, 'goal') returning id`,
+      )
+    ).rows,
   );
   await insertSharedView(target, {
     organizationId,
@@ -242,14 +246,17 @@ async function insertOtherTenantRows(target: Database, organizationId: string) {
     .insert(chatbotVariableMappings)
     .values({ organizationId, chatbotVariableId: chatbotVariable.id, destinationVariableId: variable.id });
   const session = onlyRow(
-    await target
-      .insert(chatSessions)
-      .values({ organizationId, chatbotId: chatbot.id, learnerId: learner.id })
-      .returning(),
+    (
+      await target.execute<{ id: string }>(
+        sql`insert into chat_sessions (organization_id, chatbot_id, learner_id)
+          values (${organizationId}, ${chatbot.id}, ${learner.id}) returning id`,
+      )
+    ).rows,
   );
-  await target
-    .insert(chatMessages)
-    .values({ organizationId, sessionId: session.id, role: 'user', content: 'Hi' });
+  await target.execute(
+    sql`insert into chat_messages (organization_id, session_id, role, content)
+      values (${organizationId}, ${session.id}, 'user', 'Hi')`,
+  );
   const value = onlyRow(
     await target
       .insert(learnerChatbotVariableValues)

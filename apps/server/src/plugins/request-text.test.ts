@@ -153,7 +153,15 @@ describe('strings the database cannot store', () => {
       payload: { name: 'Searched', nodes: [], edges: [] },
     });
     expect(pipeline.statusCode, pipeline.body).toBe(201);
+    const chatbot = await inject({
+      method: 'POST',
+      url: '/api/chatbots',
+      headers: owner.headers,
+      payload: { name: 'Searched' },
+    });
+    expect(chatbot.statusCode, chatbot.body).toBe(201);
     const ids: Record<string, string> = {
+      chatbotId: chatbot.json<{ id: string }>().id,
       courseId: course.id,
       learnerId,
       questionId,

@@ -43,6 +43,11 @@ const PUBLIC_ROUTES = [
   'GET /api/shared/questions/:questionId/report',
   'GET /api/shared/questions/:questionId/chart',
   'GET /api/shared/questions/:questionId/leaders',
+  // The chat of an agent: learners are not users; the agent's id is the address,
+  // and a conversation is read back only with its learner's e-mail.
+  'GET /api/chat/:chatbotId',
+  'POST /api/chat/:chatbotId/messages',
+  'GET /api/chat/:chatbotId/sessions/:sessionId',
   // CORS preflight of the ingestion API: browsers send it without credentials.
   'OPTIONS /api/v1/*',
 ];
@@ -198,6 +203,21 @@ const MEMBER_COLUMN: Record<string, MemberOutcome> = {
   'POST /api/ai-summaries/courses/:courseId/variables/:variableName': 'allowed',
   'POST /api/ai-summaries/variables/:variableId': 'allowed',
   'POST /api/ai-summaries/chatbot-variable': 'allowed',
+  // Custom AI agents: building them and reading their conversations is work with the data.
+  'GET /api/chatbots': 'allowed',
+  'POST /api/chatbots': 'allowed',
+  'POST /api/chatbots/knowledge/extract': 'allowed',
+  'GET /api/chatbots/:chatbotId': 'allowed',
+  'PUT /api/chatbots/:chatbotId': 'allowed',
+  'DELETE /api/chatbots/:chatbotId': 'allowed',
+  'GET /api/chatbots/:chatbotId/sessions': 'allowed',
+  'GET /api/chatbots/:chatbotId/sessions/:sessionId': 'allowed',
+  'GET /api/chatbots/:chatbotId/insights': 'allowed',
+  'GET /api/chatbots/:chatbotId/results/export': 'allowed',
+  'GET /api/learners/:learnerId/chatbot-variables': 'allowed',
+  'GET /api/chat/:chatbotId': 'allowed',
+  'POST /api/chat/:chatbotId/messages': 'allowed',
+  'GET /api/chat/:chatbotId/sessions/:sessionId': 'allowed',
   'GET /api/variable-reports/report': 'allowed',
   'GET /api/variable-reports/export': 'allowed',
   'GET /api/variable-reports/history': 'allowed',

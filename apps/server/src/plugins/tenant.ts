@@ -7,6 +7,7 @@ import {
   CUSTOM_REPORT_MESSAGES,
   ACTION_MESSAGES,
   PIPELINE_MESSAGES,
+  CHATBOT_MESSAGES,
   OWNER_AREAS,
   OWNER_ONLY_MESSAGES,
   canManage,
@@ -77,6 +78,7 @@ const RESOURCE_PARAM: Record<RouteResource, string> = {
   customReport: 'reportId',
   action: 'actionId',
   pipeline: 'pipelineId',
+  chatbot: 'chatbotId',
 };
 
 const RESOURCE_NOT_FOUND: Record<RouteResource, string> = {
@@ -91,6 +93,7 @@ const RESOURCE_NOT_FOUND: Record<RouteResource, string> = {
   customReport: CUSTOM_REPORT_MESSAGES.notFound,
   action: ACTION_MESSAGES.notFound,
   pipeline: PIPELINE_MESSAGES.notFound,
+  chatbot: CHATBOT_MESSAGES.notFound,
 };
 
 export type Tenant = { organizationId: string; role: MemberRole | null };

@@ -5,16 +5,29 @@ import type { FastifyInstance } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Pages another site may show in a frame (shared views and public reports, issue 6); every other page refuses. */
-const FRAMEABLE_PAGE = /^\/(?:shared|public-reports)\//;
+/**
+ * Pages another site may show in a frame (shared views, public reports and
+ * the chat of an agent, which courses embed); every other page refuses.
+ */
+const FRAMEABLE_PAGE = /^\/(?:shared|public-reports|chat)\//;
+
+/** The chat bubble course pages load with a plain <script> tag from their own origin. */
+const CROSS_ORIGIN_SCRIPT = '/chat-bubble.js';
 
 /**
  * Lets the frameable pages be embedded anywhere: drops helmet's
- * X-Frame-Options and opens the CSP's frame-ancestors for them only.
+ * X-Frame-Options and opens the CSP's frame-ancestors for them only. The
+ * chat bubble script is a cross-origin resource (helmet's default
+ * Cross-Origin-Resource-Policy would make browsers refuse it).
  */
 export function allowFramingOfSharedPages(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const path = request.url.split('?')[0] ?? '';
+    if (path === CROSS_ORIGIN_SCRIPT) {
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      reply.header('cache-control', 'public, max-age=300, stale-while-revalidate=3600');
+      return payload;
+    }
     if (!FRAMEABLE_PAGE.test(path)) return payload;
     reply.removeHeader('x-frame-options');
     const policy = reply.getHeader('content-security-policy');

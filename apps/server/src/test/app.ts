@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { DatabaseConnection } from '../db/client';
 import { createTestDatabase } from './database';
@@ -17,7 +17,10 @@ export type TestApp = {
  * The real application on a clean, migrated database of its own. Pass
  * `configOverrides` to change settings (e.g. a web dist folder).
  */
-export async function createTestApp(configOverrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  configOverrides: Partial<AppConfig> = {},
+  appOptions: Pick<BuildAppOptions, 'chat'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: AppConfig = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist' }),
@@ -29,7 +32,7 @@ export async function createTestApp(configOverrides: Partial<AppConfig> = {}): P
   // tests that need jobs to run start a runner with workers of their own.
   const jobs = createAppJobRunner(database, { workers: false });
   await jobs.start();
-  const app = await buildApp({ config, database, logger: false, jobs });
+  const app = await buildApp({ config, database, logger: false, jobs, ...appOptions });
   return {
     app,
     database,

@@ -35,6 +35,9 @@ export const ACTIVITY_KINDS = [
   'action.secret_rotated',
   'action.email_sent',
   'action.notification',
+  'chatbot.created',
+  'chatbot.updated',
+  'chatbot.deleted',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -3,6 +3,8 @@ import {
   check,
   foreignKey,
   index,
+  integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -14,10 +16,30 @@ import { authUsers } from './auth';
 import { isOneOf, tenantId, timestamps, timestamptz } from './columns';
 import { learners } from './learners';
 import { organizationId } from './organizations';
-import { VARIABLE_DATA_TYPES, typedValueColumns, variables, type VariableDataType } from './variables';
+import { VARIABLE_DATA_TYPES, typedValueColumns, variables } from './variables';
 
 export const CHAT_MESSAGE_ROLES = ['user', 'assistant', 'system'] as const;
 export type ChatMessageRole = (typeof CHAT_MESSAGE_ROLES)[number];
+
+/** A chatbot variable's type: a course variable's types, and a choice among options (stored as text). */
+export const CHATBOT_VARIABLE_DATA_TYPES = [...VARIABLE_DATA_TYPES, 'choice'] as const;
+export type ChatbotVariableDataType = (typeof CHATBOT_VARIABLE_DATA_TYPES)[number];
+
+export const KNOWLEDGE_DOCUMENT_FORMATS = ['markdown', 'text'] as const;
+export type KnowledgeDocumentFormat = (typeof KNOWLEDGE_DOCUMENT_FORMATS)[number];
+
+/** What a variable's answer must satisfy (the contracts' `chatbotVariableValidationSchema`). */
+export type StoredVariableValidation = {
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  pattern?: string;
+  minDate?: string;
+  maxDate?: string;
+};
+
+/** A turn's citation: the passage a reply quotes. */
+export type StoredCitation = { document: string; title: string; quote: string };
 
 /** A custom AI agent: instructions, knowledge to retrieve from, variables to fill. */
 export const chatbots = pgTable(
@@ -30,6 +52,9 @@ export const chatbots = pgTable(
     instructions: text('instructions').notNull().default(''),
     knowledge: text('knowledge').notNull().default(''),
     welcomeMessage: text('welcome_message'),
+    /** The chat's accent colour (#rrggbb) and avatar (an emoji or initials). */
+    color: text('color').notNull().default('#4f46e5'),
+    avatar: text('avatar'),
     active: boolean('active').notNull().default(true),
     createdBy: uuid('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
     ...timestamps(),
@@ -50,7 +75,15 @@ export const chatbotVariables = pgTable(
     name: text('name').notNull(),
     title: text('title'),
     description: text('description'),
-    dataType: text('data_type').$type<VariableDataType>().notNull().default('text'),
+    dataType: text('data_type').$type<ChatbotVariableDataType>().notNull().default('text'),
+    /** What the agent asks to get it. */
+    question: text('question').notNull().default(''),
+    required: boolean('required').notNull().default(true),
+    /** Choice variables: the options, spelled as they are stored. */
+    options: jsonb('options').$type<string[]>().notNull().default([]),
+    validation: jsonb('validation').$type<StoredVariableValidation>(),
+    /** The order the agent asks in. */
+    position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
     ...timestamps(),
   },
@@ -61,7 +94,7 @@ export const chatbotVariables = pgTable(
       columns: [table.organizationId, table.chatbotId],
       foreignColumns: [chatbots.organizationId, chatbots.id],
     }).onDelete('cascade'),
-    check('chatbot_variables_data_type_check', isOneOf(table.dataType, VARIABLE_DATA_TYPES)),
+    check('chatbot_variables_data_type_check', isOneOf(table.dataType, CHATBOT_VARIABLE_DATA_TYPES)),
     unique('chatbot_variables_org_chatbot_name_unique').on(table.organizationId, table.chatbotId, table.name),
     index('chatbot_variables_org_name_idx').on(table.organizationId, table.name),
   ],
@@ -77,6 +110,21 @@ export const chatSessions = pgTable(
     learnerId: uuid('learner_id'),
     userId: uuid('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
     title: text('title'),
+    /**
+     * Who the learner said they are, kept from the first message: the
+     * learner row (`learner_id`) exists once something was captured, or
+     * already did from their course data.
+     */
+    learnerEmail: text('learner_email'),
+    learnerName: text('learner_name'),
+    /** The engine's memory between turns (`ChatState`): captured values, what was asked last. */
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    /** Variables the agent asked for at least once (capture rate per question). */
+    asked: jsonb('asked').$type<string[]>().notNull().default([]),
+    messageCount: integer('message_count').notNull().default(0),
+    /** Every required variable is captured. */
+    done: boolean('done').notNull().default(false),
+    lastMessageAt: timestamptz('last_message_at'),
     ...timestamps(),
   },
   (table) => [
@@ -100,6 +148,31 @@ export const chatSessions = pgTable(
   ],
 );
 
+/** Knowledge an agent answers from, beyond its typed knowledge text: uploaded files' text. */
+export const chatbotKnowledgeDocuments = pgTable(
+  'chatbot_knowledge_documents',
+  {
+    id: tenantId(),
+    organizationId: organizationId(),
+    chatbotId: uuid('chatbot_id').notNull(),
+    title: text('title').notNull(),
+    format: text('format').$type<KnowledgeDocumentFormat>().notNull().default('markdown'),
+    text: text('text').notNull(),
+    position: integer('position').notNull().default(0),
+    ...timestamps(),
+  },
+  (table) => [
+    primaryKey({ name: 'chatbot_knowledge_documents_pk', columns: [table.organizationId, table.id] }),
+    foreignKey({
+      name: 'chatbot_knowledge_documents_chatbot_fk',
+      columns: [table.organizationId, table.chatbotId],
+      foreignColumns: [chatbots.organizationId, chatbots.id],
+    }).onDelete('cascade'),
+    check('chatbot_knowledge_documents_format_check', isOneOf(table.format, KNOWLEDGE_DOCUMENT_FORMATS)),
+    index('chatbot_knowledge_documents_chatbot_idx').on(table.organizationId, table.chatbotId),
+  ],
+);
+
 export const chatMessages = pgTable(
   'chat_messages',
   {
@@ -110,6 +183,10 @@ export const chatMessages = pgTable(
     content: text('content').notNull(),
     /** For assistant messages: which engine answered. */
     engine: text('engine').$type<AiEngine>(),
+    /** Assistant messages: the passage quoted. */
+    citation: jsonb('citation').$type<StoredCitation>(),
+    /** Assistant messages: the learner asked something the knowledge does not cover. */
+    noAnswer: boolean('no_answer').notNull().default(false),
     ...timestamps(),
   },
   (table) => [
@@ -215,5 +292,6 @@ export type ChatMessage = typeof chatMessages.$inferSelect;
 export type NewChatMessage = typeof chatMessages.$inferInsert;
 export type LearnerChatbotVariableValue = typeof learnerChatbotVariableValues.$inferSelect;
 export type NewLearnerChatbotVariableValue = typeof learnerChatbotVariableValues.$inferInsert;
+export type ChatbotKnowledgeDocument = typeof chatbotKnowledgeDocuments.$inferSelect;
 export type ChatbotVariableMapping = typeof chatbotVariableMappings.$inferSelect;
 export type NewChatbotVariableMapping = typeof chatbotVariableMappings.$inferInsert;

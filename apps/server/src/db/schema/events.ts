@@ -29,6 +29,8 @@ export const LEARNING_EVENT_TYPES = [
   'course.failed',
   'course.exited',
   'course.completed',
+  // A value a chatbot captured from the learner in a conversation (no course).
+  'chatbot.variable.captured',
 ] as const;
 export type LearningEventType = (typeof LEARNING_EVENT_TYPES)[number];
 
@@ -58,7 +60,8 @@ export const learningEvents = pgTable(
     source: text('source').$type<LearningEventSource>().notNull().default('api'),
     receivedAt: timestamptz('received_at').notNull().defaultNow(),
     apiKeyId: uuid('api_key_id'),
-    courseId: uuid('course_id').notNull(),
+    /** Null only for chatbot events, which belong to no course. */
+    courseId: uuid('course_id'),
     learnerId: uuid('learner_id').notNull(),
     runId: uuid('run_id'),
     slideNumber: integer('slide_number'),
@@ -66,6 +69,8 @@ export const learningEvents = pgTable(
     scene: text('scene'),
     questionId: uuid('question_id'),
     variableId: uuid('variable_id'),
+    /** chatbot.variable.captured: the chatbot variable (and its chat in `extras`). */
+    chatbotVariableId: uuid('chatbot_variable_id'),
     /** The variable's value or the learner's answer, as sent. */
     value: jsonb('value'),
     correct: boolean('correct'),
@@ -92,6 +97,10 @@ export const learningEvents = pgTable(
     }).onDelete('cascade'),
     check('learning_events_type_check', isOneOf(table.type, LEARNING_EVENT_TYPES)),
     check('learning_events_source_check', isOneOf(table.source, LEARNING_EVENT_SOURCES)),
+    check(
+      'learning_events_course_check',
+      sql`${table.courseId} is not null or ${table.type} = 'chatbot.variable.captured'`,
+    ),
     // "One learner's events in order" (paths, a learner's timeline).
     index('learning_events_learner_idx').on(
       table.organizationId,

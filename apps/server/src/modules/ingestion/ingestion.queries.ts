@@ -324,7 +324,8 @@ export type LogRow = {
   eventId: string;
   type: LearningEventType;
   occurredAt: Date;
-  courseId: string;
+  /** Null for chatbot events. */
+  courseId: string | null;
   learnerId: string;
   runId: string | null;
   slideNumber: number | null;
@@ -332,6 +333,7 @@ export type LogRow = {
   scene: string | null;
   questionId: string | null;
   variableId: string | null;
+  chatbotVariableId: string | null;
   /** JSON text of the value or answer, or null. */
   value: string | null;
   correct: boolean | null;
@@ -353,11 +355,12 @@ function logInsert(
   const column = <T>(pick: (row: LogRow) => T) => sql.param(rows.map(pick));
   return sql`
     insert into learning_events (organization_id, occurred_at, event_id, type, source, api_key_id, course_id,
-      learner_id, run_id, slide_number, slide_title, scene, question_id, variable_id, value, correct, points, score,
-      pass_mark, percent, seconds, extras)
+      learner_id, run_id, slide_number, slide_title, scene, question_id, variable_id, chatbot_variable_id, value,
+      correct, points, score, pass_mark, percent, seconds, extras)
     select ${organizationId}, e.occurred_at, e.event_id, e.type, ${source.source}, ${source.apiKeyId}::uuid,
       e.course_id, e.learner_id, e.run_id, e.slide_number, e.slide_title, e.scene, e.question_id, e.variable_id,
-      e.value::jsonb, e.correct, e.points, e.score, e.pass_mark, e.percent, e.seconds, e.extras::jsonb
+      e.chatbot_variable_id, e.value::jsonb, e.correct, e.points, e.score, e.pass_mark, e.percent, e.seconds,
+      e.extras::jsonb
     from unnest(
       ${column((r) => iso(r.occurredAt))}::timestamptz[],
       ${column((r) => r.eventId)}::text[],
@@ -370,6 +373,7 @@ function logInsert(
       ${column((r) => r.scene)}::text[],
       ${column((r) => r.questionId)}::uuid[],
       ${column((r) => r.variableId)}::uuid[],
+      ${column((r) => r.chatbotVariableId)}::uuid[],
       ${column((r) => r.value)}::text[],
       ${column((r) => r.correct)}::boolean[],
       ${column((r) => r.points)}::float8[],
@@ -379,7 +383,7 @@ function logInsert(
       ${column((r) => r.seconds)}::float8[],
       ${column((r) => r.extras)}::text[]
     ) as e(occurred_at, event_id, type, course_id, learner_id, run_id, slide_number, slide_title, scene, question_id,
-      variable_id, value, correct, points, score, pass_mark, percent, seconds, extras)`;
+      variable_id, chatbot_variable_id, value, correct, points, score, pass_mark, percent, seconds, extras)`;
 }
 
 const knownPartitions = new WeakMap<Database, Set<string>>();
@@ -619,6 +623,73 @@ function valuesInsert(organizationId: string, rows: readonly ValueRow[]): SQL {
       recorded_at)`;
 }
 
+/** A value a chatbot captured (`learner_chatbot_variable_values`). */
+export type ChatbotValueRow = {
+  chatbotVariableId: string;
+  learnerId: string;
+  chatSessionId: string | null;
+  value: string | null;
+  valueNumber: number | null;
+  valueBoolean: boolean | null;
+  valueDate: Date | null;
+  recordedAt: Date;
+};
+
+function chatbotValuesInsert(organizationId: string, rows: readonly ChatbotValueRow[]): SQL {
+  return sql`
+    insert into learner_chatbot_variable_values (organization_id, chatbot_variable_id, learner_id, chat_session_id,
+      value, value_number, value_boolean, value_date, recorded_at, created_at)
+    select ${organizationId}, v.chatbot_variable_id, v.learner_id, v.chat_session_id, v.value, v.value_number,
+      v.value_boolean, v.value_date, v.recorded_at, v.recorded_at
+    from unnest(
+      ${sql.param(rows.map((r) => r.chatbotVariableId))}::uuid[],
+      ${sql.param(rows.map((r) => r.learnerId))}::uuid[],
+      ${sql.param(rows.map((r) => r.chatSessionId))}::uuid[],
+      ${sql.param(rows.map((r) => r.value))}::text[],
+      ${sql.param(rows.map((r) => r.valueNumber))}::float8[],
+      ${sql.param(rows.map((r) => r.valueBoolean))}::boolean[],
+      ${sql.param(rows.map((r) => (r.valueDate ? iso(r.valueDate) : null)))}::timestamptz[],
+      ${sql.param(rows.map((r) => iso(r.recordedAt)))}::timestamptz[]
+    ) as v(chatbot_variable_id, learner_id, chat_session_id, value, value_number, value_boolean, value_date,
+      recorded_at)`;
+}
+
+/** The live chatbot variables among `ids`, with the course variables they feed (their mappings). */
+export async function findChatbotVariableTargets(
+  db: Database,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<
+  {
+    id: string;
+    dataType: string;
+    destinations: { variableId: string; courseId: string; dataType: VariableDataType }[];
+  }[]
+> {
+  if (ids.length === 0) return [];
+  const result: Rows<{
+    id: string;
+    data_type: string;
+    destinations: { variableId: string; courseId: string; dataType: VariableDataType }[] | string | null;
+  }> = await db.execute(sql`
+    select cv.id, cv.data_type,
+      (select json_agg(json_build_object('variableId', v.id, 'courseId', v.course_id, 'dataType', v.data_type))
+       from chatbot_variable_mappings m
+       join variables v on v.organization_id = m.organization_id and v.id = m.destination_variable_id
+       join courses c on c.organization_id = v.organization_id and c.id = v.course_id and not c.is_deleted
+       where m.organization_id = cv.organization_id and m.chatbot_variable_id = cv.id) as destinations
+    from chatbot_variables cv
+    where cv.organization_id = ${organizationId} and cv.id = any(${sql.param(ids)}::uuid[])`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    dataType: row.data_type,
+    destinations: jsonColumn<{ variableId: string; courseId: string; dataType: VariableDataType }[]>(
+      row.destinations,
+      [],
+    ),
+  }));
+}
+
 export type AnswerRow = {
   questionId: string;
   learnerId: string;
@@ -702,6 +773,7 @@ function runOutcomesUpdate(organizationId: string, runs: readonly RunOutcomeRow[
 
 export type StoredFacts = {
   values: readonly ValueRow[];
+  chatbotValues?: readonly ChatbotValueRow[];
   answers: readonly AnswerRow[];
   runOutcomes: readonly RunOutcomeRow[];
   log: readonly LogRow[];
@@ -724,6 +796,9 @@ export async function storeFacts(
 ): Promise<void> {
   const parts = [
     facts.values.length > 0 ? valuesInsert(organizationId, facts.values) : null,
+    facts.chatbotValues && facts.chatbotValues.length > 0
+      ? chatbotValuesInsert(organizationId, facts.chatbotValues)
+      : null,
     facts.answers.length > 0 ? answersInsert(organizationId, facts.answers) : null,
     facts.runOutcomes.length > 0 ? runOutcomesUpdate(organizationId, facts.runOutcomes) : null,
     facts.log.length > 0 ? logInsert(organizationId, source, facts.log) : null,

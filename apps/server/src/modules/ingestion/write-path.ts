@@ -1,6 +1,6 @@
 import { INGESTION_MESSAGES, type IngestionEvent, type RejectedEvent } from '@courselens/contracts';
 import type { Database } from '../../db/client';
-import type { LearningEventSource, VariableDataType } from '../../db/schema';
+import { toTypedValue, type LearningEventSource, type VariableDataType } from '../../db/schema';
 import type { Publish } from '../../jobs/job-runner';
 import { activityInsert } from '../organizations/organizations.queries';
 import { handlerFor, type Facts, type ResolvedEvent } from './event-handlers';
@@ -8,6 +8,7 @@ import {
   claimBatch,
   deleteEventKeys,
   ensureNamedRuns,
+  findChatbotVariableTargets,
   findCurrentRuns,
   findLiveCourses,
   findQuestions,
@@ -20,9 +21,11 @@ import {
   runKey,
   storeFacts,
   upsertLearnersFindQuestions,
+  type ChatbotValueRow,
   type LogRow,
   type QuestionKey,
   type ResolvedVariable,
+  type ValueRow,
 } from './ingestion.queries';
 
 /** A valid event with where it came from (its index in the request) and its time resolved. */
@@ -280,6 +283,144 @@ export async function writeLearningEvents(
   return { accepted: accepted.length, duplicates, rejected };
 }
 
+/** One value a chatbot captured from a learner, as the chat service hands it over. */
+export type ChatbotCapture = {
+  /** The idempotency key: the same capture written twice is stored once. */
+  eventId: string;
+  chatbotId: string;
+  chatbotVariableId: string;
+  /** The variable's name, kept in the log so the event reads on its own. */
+  variableName: string;
+  value: string | number | boolean;
+  at: Date;
+  learner: { email: string; name: string | null };
+  chatSessionId: string | null;
+};
+
+/**
+ * The write path of chatbot captures, beside the course events' one and
+ * sharing its parts: in the caller's transaction, claims the idempotency
+ * keys, finds or creates the learner, stores each value in
+ * `learner_chatbot_variable_values` (and in the course variables the chatbot
+ * variable is mapped to), appends `chatbot.variable.captured` to the log and
+ * publishes `learning-events.accepted`. A capture of a variable deleted
+ * meanwhile is dropped. Learners are known by e-mail, so a value lands on the
+ * same learner as their course data.
+ */
+export async function writeChatbotCaptures(
+  tx: Database,
+  scope: WriteScope,
+  all: readonly ChatbotCapture[],
+): Promise<{ accepted: number; duplicates: number; learners: Map<string, string> }> {
+  const { organizationId } = scope;
+  const learners = new Map<string, string>();
+  if (all.length === 0) return { accepted: 0, duplicates: 0, learners };
+  const claimed = await claimBatch(
+    tx,
+    organizationId,
+    null,
+    all.map((c) => ({ eventId: c.eventId, occurredAt: c.at })),
+    [],
+    [],
+  );
+  const fresh = all.filter((c) => claimed.fresh.has(c.eventId));
+  const duplicates = all.length - fresh.length;
+  const targets = new Map(
+    (await findChatbotVariableTargets(tx, organizationId, unique(fresh.map((c) => c.chatbotVariableId)))).map(
+      (t) => [t.id, t],
+    ),
+  );
+  const gone = fresh.filter((c) => !targets.has(c.chatbotVariableId));
+  await deleteEventKeys(
+    tx,
+    organizationId,
+    gone.map((c) => c.eventId),
+  );
+  const captures = fresh.filter((c) => targets.has(c.chatbotVariableId));
+  if (captures.length === 0) return { accepted: 0, duplicates, learners };
+
+  const activity = new Map<string, { name: string | null; lastActivityAt: Date }>();
+  for (const { learner, at } of captures) {
+    const current = activity.get(learner.email);
+    if (!current) activity.set(learner.email, { name: learner.name, lastActivityAt: at });
+    else if (at > current.lastActivityAt) current.lastActivityAt = at;
+  }
+  const upserted = await upsertLearnersFindQuestions(
+    tx,
+    organizationId,
+    [...activity].map(([email, value]) => ({ email, ...value })),
+    [],
+  );
+  for (const [email, id] of upserted.learners) learners.set(email, id);
+  const learnerOf = (c: ChatbotCapture) => upserted.learners.get(c.learner.email) as string;
+
+  const chatbotValues: ChatbotValueRow[] = [];
+  const values: ValueRow[] = [];
+  const log: LogRow[] = [];
+  for (const capture of captures) {
+    const target = targets.get(capture.chatbotVariableId);
+    if (!target) continue;
+    const storedType: VariableDataType =
+      target.dataType === 'choice' ? 'text' : (target.dataType as VariableDataType);
+    chatbotValues.push({
+      chatbotVariableId: capture.chatbotVariableId,
+      learnerId: learnerOf(capture),
+      chatSessionId: capture.chatSessionId,
+      ...toTypedValue(storedType, capture.value),
+      recordedAt: capture.at,
+    });
+    for (const destination of target.destinations) {
+      values.push({
+        variableId: destination.variableId,
+        learnerId: learnerOf(capture),
+        courseId: destination.courseId,
+        courseRunId: null,
+        ...toTypedValue(destination.dataType, capture.value),
+        recordedAt: capture.at,
+      });
+    }
+    log.push({
+      eventId: capture.eventId,
+      type: 'chatbot.variable.captured',
+      occurredAt: capture.at,
+      courseId: null,
+      learnerId: learnerOf(capture),
+      runId: null,
+      slideNumber: null,
+      slideTitle: null,
+      scene: null,
+      questionId: null,
+      variableId: null,
+      chatbotVariableId: capture.chatbotVariableId,
+      value: JSON.stringify(capture.value),
+      correct: null,
+      points: null,
+      score: null,
+      passMark: null,
+      percent: null,
+      seconds: null,
+      extras: JSON.stringify({
+        chatbotId: capture.chatbotId,
+        chatSessionId: capture.chatSessionId,
+        variable: capture.variableName,
+      }),
+    });
+  }
+  await storeFacts(
+    tx,
+    organizationId,
+    { source: scope.source, apiKeyId: scope.apiKeyId },
+    { values, chatbotValues, answers: [], runOutcomes: [], log },
+  );
+  await scope.publish?.(tx, {
+    type: 'learning-events.accepted',
+    organizationId,
+    eventIds: captures.map((c) => c.eventId),
+    source: scope.source,
+  });
+  return { accepted: captures.length, duplicates, learners };
+}
+
 function toLogRow(resolved: ResolvedEvent, extras: Record<string, unknown> | null): LogRow {
   const detail = handlerFor(resolved.event).log(resolved.event);
   return {
@@ -294,6 +435,7 @@ function toLogRow(resolved: ResolvedEvent, extras: Record<string, unknown> | nul
     scene: detail.scene ?? null,
     questionId: resolved.questionId,
     variableId: resolved.variable?.variableId ?? null,
+    chatbotVariableId: null,
     value: detail.value === undefined || detail.value === null ? null : JSON.stringify(detail.value),
     correct: detail.correct ?? null,
     points: detail.points ?? null,

@@ -10,6 +10,7 @@ import {
   learners,
   organizations,
   pipelines,
+  chatbots,
   questions,
   variables,
   userOrganizations,
@@ -122,7 +123,8 @@ export type TenantResource =
   | 'question'
   | 'customReport'
   | 'action'
-  | 'pipeline';
+  | 'pipeline'
+  | 'chatbot';
 
 /** How to find a resource's row of one organization: a course marked deleted no longer exists. */
 function resourceCondition(resource: TenantResource, organizationId: string, id: string) {
@@ -174,6 +176,11 @@ function resourceCondition(resource: TenantResource, organizationId: string, id:
       return {
         table: pipelines,
         where: and(eq(pipelines.organizationId, organizationId), eq(pipelines.id, id)),
+      };
+    case 'chatbot':
+      return {
+        table: chatbots,
+        where: and(eq(chatbots.organizationId, organizationId), eq(chatbots.id, id)),
       };
   }
 }
