@@ -13,9 +13,6 @@ import { variableDataTypeSchema } from './variables';
  */
 
 export const AI_SUMMARY_MESSAGES = {
-  /** `/variable/:variableId/chatbot/ai-summary` until custom AI agents (and their variables) ship. */
-  chatbotVariablesUnavailable:
-    'Agent variable not found: custom AI agents and their variables are not available yet.',
   unknownVariableType: "Variable type must be 'course' or 'chatbot'",
   variableIdInvalid: 'Variable must be a variable id',
   /** The summary the LLM should have written, when it failed: the built-in engine answered instead. */
@@ -50,7 +47,7 @@ export const courseVariableSummaryParams = z.object({
 /** `/api/ai-summaries/variables/:variableId` (a course variable by id). */
 export const variableSummaryParams = z.object({ variableId: uuidSchema(LEARNING_MESSAGES.variableNotFound) });
 
-/** `/api/ai-summaries/chatbot-variable?variableId=`: wired when agent variables exist. */
+/** `/api/ai-summaries/chatbot-variable?variableId=`: an agent's variable, by id. */
 export const chatbotVariableSummaryQuery = z.object({
   variableId: uuidSchema(AI_SUMMARY_MESSAGES.variableIdInvalid),
 });

@@ -51,6 +51,11 @@ export const variableSourceQuery = z.object({
     .min(1, VARIABLE_REPORT_MESSAGES.nameRequired)
     .max(200, 'Variable names are at most 200 characters long'),
   courseId: uuidSchema(VARIABLE_REPORT_MESSAGES.courseIdInvalid).optional(),
+  /**
+   * Whose variable: a course variable (the default) or the variable an agent
+   * captures (`chatbot`), where `courseId` names the agent.
+   */
+  source: z.enum(['course', 'chatbot'], { error: "source must be 'course' or 'chatbot'" }).default('course'),
 });
 
 export const courseVariableParams = z.object({

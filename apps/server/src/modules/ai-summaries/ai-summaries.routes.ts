@@ -79,13 +79,18 @@ export const aiSummaryRoutes: FastifyPluginAsyncZod<{ db: Database; llm: LlmEngi
       url: '/api/ai-summaries/chatbot-variable',
       schema: {
         tags: ['ai-summaries'],
-        summary: `${verb} the AI summary of an agent variable (404 until custom AI agents ship)`,
+        summary: `${verb} the AI summary of an agent (chatbot) variable`,
+        description: ENGINE_NOTE,
         querystring: chatbotVariableSummaryQuery,
         response: { 200: variableAiSummarySchema },
       },
       handler: async (request) => {
-        requireTenant(request);
-        return resolveChatbotVariableSource();
+        const { organizationId } = requireTenant(request);
+        const source = await resolveChatbotVariableSource(db, {
+          organizationId,
+          variableId: request.query.variableId,
+        });
+        return getSummary(db, llm, organizationId, source, { isRegenerating, onLlmError });
       },
     });
   }

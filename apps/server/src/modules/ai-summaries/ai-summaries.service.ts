@@ -32,7 +32,13 @@ import {
   isRankable,
   type Leader,
 } from '../metrics/statistics.service';
-import { selectCourseVariables, type CourseVariableRow, type ValueSource } from '../metrics/value-source';
+import {
+  chatbotVariableSource,
+  selectChatbotVariables,
+  selectCourseVariables,
+  type CourseVariableRow,
+  type ValueSource,
+} from '../metrics/value-source';
 import {
   LLM_SUMMARY_SYSTEM,
   buildLlmPrompt,
@@ -108,12 +114,31 @@ export async function resolveVariableSource(
 }
 
 /**
- * An agent (chatbot) variable. Agents and their variables arrive with a later
- * issue: until then none exists, and the answer says so. Wiring them means
- * resolving the row here and adding their kind to `metrics/value-source.ts`.
+ * An agent (chatbot) variable by id, with every value agents captured for
+ * it. No comparison with other courses: an agent is not a course.
  */
-export function resolveChatbotVariableSource(): never {
-  throw new AppError('NOT_FOUND', AI_SUMMARY_MESSAGES.chatbotVariablesUnavailable);
+export async function resolveChatbotVariableSource(
+  db: Database,
+  input: { organizationId: string; variableId: string },
+): Promise<SummarySource> {
+  const [row] = await selectChatbotVariables(db, input);
+  if (!row) throw new AppError('NOT_FOUND', LEARNING_MESSAGES.variableNotFound);
+  const source = chatbotVariableSource(input.organizationId, [row]);
+  return {
+    kind: 'chatbot_variable',
+    key: row.id,
+    subject: {
+      variableType: 'chatbot',
+      variableId: row.id,
+      variableName: row.name,
+      variableTitle: row.title,
+      description: row.description,
+      dataType: source.dataType,
+      courseId: null,
+      courseTitle: null,
+    },
+    source,
+  };
 }
 
 /** A ranked learner as the summary names them: the display name and the value as written. */

@@ -437,14 +437,44 @@ describe('GET and POST /api/ai-summaries', () => {
     expect(rows).toEqual([]);
   });
 
-  it('answers a clear 404 for agent variables until custom AI agents ship', async () => {
+  it('summarizes an agent variable from the values agents captured, and 404s a course variable id there', async () => {
+    const created = await inject({
+      method: 'POST',
+      url: '/api/chatbots',
+      headers: owner.headers,
+      payload: { name: 'Coach', variables: [{ name: 'confidence', type: 'number' }] },
+    });
+    const agent = created.json<{ id: string; variables: { id: string }[] }>();
+    for (const [email, value] of [
+      ['c1@example.com', '6'],
+      ['c2@example.com', '8'],
+    ]) {
+      const said = await inject({
+        method: 'POST',
+        url: `/api/chat/${agent.id}/messages`,
+        payload: { message: value, learner: { email } },
+      });
+      expect(said.statusCode, said.body).toBe(200);
+    }
+    const summary = await inject({
+      method: 'GET',
+      url: `/api/ai-summaries/chatbot-variable?variableId=${agent.variables[0]?.id}`,
+      headers: owner.headers,
+    });
+    expect(summary.statusCode, summary.body).toBe(200);
+    expect(summary.json()).toMatchObject({
+      engine: 'builtin',
+      statistics: {
+        learners: 2,
+        subject: { variableType: 'chatbot', variableName: 'confidence', courseId: null },
+      },
+    });
     const response = await inject({
       method: 'GET',
       url: `/api/ai-summaries/chatbot-variable?variableId=${score.id}`,
       headers: owner.headers,
     });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ error: AI_SUMMARY_MESSAGES.chatbotVariablesUnavailable });
     const invalid = await inject({
       method: 'GET',
       url: '/api/ai-summaries/chatbot-variable?variableId=nope',

@@ -499,6 +499,57 @@ describe('the public chat', () => {
   });
 });
 
+describe('chatbot variable reports', () => {
+  it('report, chart and leaders read the values agents captured, with agents in place of courses', async () => {
+    const agent = await createAgent({ name: 'Scorer', variables: [{ name: 'confidence', type: 'number' }] });
+    for (const [email, value] of [
+      ['r1@example.com', '7'],
+      ['r2@example.com', '9'],
+      ['r1@example.com', '8'],
+    ] as const) {
+      const opened = await chat(agent.id, { message: value, learner: { email } });
+      expect(opened.body.changed).toEqual(['confidence']);
+    }
+    const query = `name=confidence&source=chatbot`;
+    const report = await inject({
+      method: 'GET',
+      url: `/api/variable-reports/report?${query}`,
+      headers: owner.headers,
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const body = report.json<{
+      variable: { courses: { id: string; courseTitle: string }[] };
+      items: { learnerEmail: string; valueNumber: number; courseTitle: string }[];
+      summary: { learners: number; mean: number };
+    }>();
+    expect(body.variable.courses).toEqual([expect.objectContaining({ id: agent.id, courseTitle: 'Scorer' })]);
+    expect(body.items.map((r) => [r.learnerEmail, r.valueNumber, r.courseTitle]).sort()).toEqual([
+      ['r1@example.com', 8, 'Scorer'],
+      ['r2@example.com', 9, 'Scorer'],
+    ]);
+    expect(body.summary).toEqual(expect.objectContaining({ learners: 2, mean: 8.5 }));
+    const chart = await inject({
+      method: 'GET',
+      url: `/api/variable-reports/chart?${query}`,
+      headers: owner.headers,
+    });
+    expect(chart.statusCode, chart.body).toBe(200);
+    const leaders = await inject({
+      method: 'GET',
+      url: `/api/variable-reports/leaders?${query}`,
+      headers: owner.headers,
+    });
+    expect(leaders.statusCode, leaders.body).toBe(200);
+    expect(JSON.stringify(leaders.json())).not.toContain('@example.com');
+    const foreign = await inject({
+      method: 'GET',
+      url: `/api/variable-reports/report?${query}`,
+      headers: other.headers,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
 describe('knowledge files', () => {
   const extract = (body: Buffer | string, contentType: string, name: string) =>
     inject({

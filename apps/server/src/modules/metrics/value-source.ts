@@ -29,15 +29,21 @@ import {
 //   time a value was recorded in the range of days, found through the
 //   values' time index rather than by reading them.
 
-/** The kinds of value source. Agent and destination variables join this list. */
-export const VALUE_SOURCE_KINDS = ['course_variable'] as const;
+/** The kinds of value source. Destination variables will join this list. */
+export const VALUE_SOURCE_KINDS = ['course_variable', 'chatbot_variable'] as const;
 export type ValueSourceKind = (typeof VALUE_SOURCE_KINDS)[number];
 
-/** Values read together: one course's variable, or every live-course variable of one name. */
+/**
+ * Values read together: one course's variable, or every live-course
+ * variable of one name; or the chatbot variables of one name (one agent's,
+ * or every agent's). For chatbot variables the relations' `course_id` and
+ * `course_title` are the agent's id and name, so a breakdown "by course"
+ * reads "by agent".
+ */
 export type ValueSource = {
-  kind: 'course_variable';
+  kind: ValueSourceKind;
   organizationId: string;
-  /** Variables of live courses of the organization (never empty). */
+  /** Variables of live courses, or chatbot variables, of the organization (never empty). */
   variableIds: readonly string[];
   /** How the values are read: the variables' type, or text when they disagree. */
   dataType: VariableDataType;
@@ -118,12 +124,103 @@ export function valueRelations(source: ValueSource): ValueRelations {
         },
       };
     }
+    case 'chatbot_variable':
+      return chatbotVariableRelations(source);
   }
+}
+
+/**
+ * Chatbot variables have no rollups (an agent captures a handful of values
+ * per conversation): every relation reads `learner_chatbot_variable_values`
+ * through its indexes (organization, variable, learner, time).
+ */
+function chatbotVariableRelations(source: ValueSource): ValueRelations {
+  const { organizationId } = source;
+  const ids = sql`any(${sql.param([...source.variableIds])}::uuid[])`;
+  const values = sql`
+    select x.learner_id, v.chatbot_id as course_id, b.name as course_title, x.chatbot_variable_id as variable_id,
+      x.value, x.value_number, x.value_boolean, x.value_date, x.recorded_at, x.created_at
+    from learner_chatbot_variable_values x
+    join chatbot_variables v on v.organization_id = x.organization_id and v.id = x.chatbot_variable_id
+    join chatbots b on b.organization_id = v.organization_id and b.id = v.chatbot_id
+    where x.organization_id = ${organizationId} and x.chatbot_variable_id = ${ids}`;
+  const columns = sql.raw(`h.learner_id, h.course_id, h.course_title, h.variable_id, h.value, h.value_number,
+    h.value_boolean, h.value_date, h.recorded_at`);
+  return {
+    latest: sql`
+      select ${columns} from (
+        select distinct on (h.learner_id, h.variable_id) h.*
+        from (${values}) h
+        order by h.learner_id, h.variable_id, h.recorded_at desc, h.created_at desc
+      ) h`,
+    history: sql`select ${columns} from (${values}) h`,
+    usage: sql`
+      select count(*)::int as recorded, min(x.recorded_at) as first_recorded_at, max(x.recorded_at) as last_recorded_at
+      from learner_chatbot_variable_values x
+      where x.organization_id = ${organizationId} and x.chatbot_variable_id = ${ids}`,
+    daily: sql`
+      select (x.recorded_at at time zone 'UTC')::date as day, count(*)::int as values,
+        count(x.value_number)::int as numbers, coalesce(sum(x.value_number), 0)::float8 as number_sum,
+        count(x.value_boolean)::int as booleans, count(*) filter (where x.value_boolean)::int as trues
+      from learner_chatbot_variable_values x
+      where x.organization_id = ${organizationId} and x.chatbot_variable_id = ${ids}
+      group by 1`,
+    historyBounds: (range) => sql`
+      select min(x.recorded_at) as first, max(x.recorded_at) as last
+      from learner_chatbot_variable_values x
+      where x.organization_id = ${organizationId} and x.chatbot_variable_id = ${ids}
+        ${range.from ? sql`and x.recorded_at >= (${range.from}::date)::timestamp at time zone 'UTC'` : sql``}
+        ${range.to ? sql`and x.recorded_at < ((${range.to}::date + 1)::timestamp at time zone 'UTC')` : sql``}`,
+  };
 }
 
 /** How many variables (so, at most how many latest values per learner) a source reads. */
 export function valuesPerLearner(source: ValueSource): number {
   return Math.max(1, source.variableIds.length);
+}
+
+export type ChatbotVariableRow = {
+  id: string;
+  name: string;
+  title: string | null;
+  description: string | null;
+  data_type: VariableDataType | 'choice';
+  chatbot_id: string;
+  chatbot_name: string;
+};
+
+/** The organization's chatbot variables of one name (every agent's, or one agent's) or one by id, by agent name. */
+export async function selectChatbotVariables(
+  db: Database,
+  input: {
+    organizationId: string;
+    name?: string | undefined;
+    chatbotId?: string | undefined;
+    variableId?: string | undefined;
+  },
+): Promise<ChatbotVariableRow[]> {
+  const result = await db.execute<ChatbotVariableRow>(sql`
+    select v.id, v.name, v.title, v.description, v.data_type, v.chatbot_id, b.name as chatbot_name
+    from chatbot_variables v
+    join chatbots b on b.organization_id = v.organization_id and b.id = v.chatbot_id
+    where v.organization_id = ${input.organizationId}
+      ${input.name === undefined ? sql`` : sql`and v.name = ${input.name}`}
+      ${input.variableId === undefined ? sql`` : sql`and v.id = ${input.variableId}`}
+      ${input.chatbotId === undefined ? sql`` : sql`and v.chatbot_id = ${input.chatbotId}`}
+    order by lower(b.name), b.id`);
+  return result.rows;
+}
+
+/** The source of some chatbot variables (at least one); a choice reads as text. */
+export function chatbotVariableSource(
+  organizationId: string,
+  rows: readonly Pick<ChatbotVariableRow, 'id' | 'data_type'>[],
+): ValueSource {
+  const types = rows.map((row) => (row.data_type === 'choice' ? 'text' : row.data_type));
+  const first = types[0];
+  if (!first) throw new Error('A value source needs at least one variable');
+  const dataType = types.every((type) => type === first) ? first : 'text';
+  return { kind: 'chatbot_variable', organizationId, variableIds: rows.map((row) => row.id), dataType };
 }
 
 export type CourseVariableRow = {

@@ -34,18 +34,22 @@ import {
 const tags = ['variable reports'];
 
 /**
- * Variable reports (issue 6, item 1), each view twice: the variable across
- * the organization's courses (`?name=`, optional `courseId`), and one
- * course's variable (`/api/courses/:courseId/variables/:variableName/...`).
+ * Variable reports, each view twice: the variable across the
+ * organization's courses (`?name=`, optional `courseId`; with
+ * `source=chatbot`, the variable across its agents), and one course's
+ * variable (`/api/courses/:courseId/variables/:variableName/...`).
  */
 export const variableReportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const orgSource = (organizationId: string, query: { name: string; courseId?: string | undefined }) =>
-    resolveVariableSource(db, {
-      kind: 'variable',
-      organizationId,
-      name: query.name,
-      courseId: query.courseId,
-    });
+  const orgSource = (
+    organizationId: string,
+    query: { name: string; courseId?: string | undefined; source: 'course' | 'chatbot' },
+  ) =>
+    resolveVariableSource(
+      db,
+      query.source === 'chatbot'
+        ? { kind: 'chatbot_variable', organizationId, name: query.name, chatbotId: query.courseId }
+        : { kind: 'variable', organizationId, name: query.name, courseId: query.courseId },
+    );
   const courseSource = (organizationId: string, params: { courseId: string; variableName: string }) => {
     const source: VariableSource = {
       kind: 'course_variable',

@@ -33,7 +33,9 @@ import {
   type ValueSummary,
 } from '../metrics/statistics.service';
 import {
+  chatbotVariableSource,
   courseVariableSource,
+  selectChatbotVariables,
   selectCourseVariables,
   valueRelations,
   type ValueRelations,
@@ -48,7 +50,9 @@ import { countReportRows, selectHistory, selectReportRows, type ReportRow } from
  */
 export type VariableSource =
   | { kind: 'variable'; organizationId: string; name: string; courseId?: string | undefined }
-  | { kind: 'course_variable'; organizationId: string; courseId: string; name: string };
+  | { kind: 'course_variable'; organizationId: string; courseId: string; name: string }
+  /** The chatbot variables of one name, every agent's or one agent's (`chatbotId`). */
+  | { kind: 'chatbot_variable'; organizationId: string; name: string; chatbotId?: string | undefined };
 
 export type ResolvedSource = {
   organizationId: string;
@@ -76,6 +80,7 @@ function toIso(value: Date | string | null): string | null {
  * the type: they are then read as text, which every value has.
  */
 export async function resolveVariableSource(db: Database, input: VariableSource): Promise<ResolvedSource> {
+  if (input.kind === 'chatbot_variable') return resolveChatbotVariableSource(db, input);
   const rows = await selectCourseVariables(db, {
     organizationId: input.organizationId,
     name: input.name,
@@ -93,6 +98,30 @@ export async function resolveVariableSource(db: Database, input: VariableSource)
       dataType: source.dataType,
       courseId: input.kind === 'course_variable' ? input.courseId : null,
       courses: rows.map((row) => ({ id: row.course_id, courseTitle: row.course_title, variableId: row.id })),
+    },
+    source,
+    relations: valueRelations(source),
+  };
+}
+
+/** Chatbot variables read as course variables do, with the agents in the place of the courses. */
+async function resolveChatbotVariableSource(
+  db: Database,
+  input: Extract<VariableSource, { kind: 'chatbot_variable' }>,
+): Promise<ResolvedSource> {
+  const rows = await selectChatbotVariables(db, input);
+  const first = rows[0];
+  if (!first) throw new AppError('NOT_FOUND', LEARNING_MESSAGES.variableNotFound);
+  const source = chatbotVariableSource(input.organizationId, rows);
+  return {
+    organizationId: input.organizationId,
+    dataType: source.dataType,
+    subject: {
+      name: first.name,
+      title: rows.find((row) => row.title)?.title ?? null,
+      dataType: source.dataType,
+      courseId: null,
+      courses: rows.map((row) => ({ id: row.chatbot_id, courseTitle: row.chatbot_name, variableId: row.id })),
     },
     source,
     relations: valueRelations(source),

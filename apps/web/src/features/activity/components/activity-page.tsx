@@ -2,6 +2,7 @@ import { ACTIVITY_KIND_GROUPS, SYSTEM_ACTOR, type ActivityItem } from '@coursele
 import {
   Activity,
   BookOpen,
+  Bot,
   Building2,
   Database,
   FileChartColumn,
@@ -45,6 +46,7 @@ const GROUP_ICONS: Record<GroupId, LucideIcon> = {
   organization: Building2,
   pipelines: Workflow,
   actions: Zap,
+  chatbots: Bot,
 };
 
 function groupOf(kind: string) {

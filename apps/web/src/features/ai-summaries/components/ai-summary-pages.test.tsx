@@ -160,7 +160,7 @@ describe('the AI summary page', () => {
   it('says a missing variable is not found, and shows the server’s message for agent variables', async () => {
     stubFetch((url) =>
       url.includes('chatbot-variable')
-        ? jsonResponse(404, { error: AI_SUMMARY_MESSAGES.chatbotVariablesUnavailable, code: 'NOT_FOUND' })
+        ? jsonResponse(404, { error: 'No agent captures this variable', code: 'NOT_FOUND' })
         : jsonResponse(404, { error: 'Variable not found', code: 'NOT_FOUND' }),
     );
     const { unmount } = renderAt(`/course/${COURSE_ID}/variable/nope/ai-summary`);
@@ -171,7 +171,7 @@ describe('the AI summary page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Agent variable not found' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(AI_SUMMARY_MESSAGES.chatbotVariablesUnavailable)).toBeInTheDocument();
+    expect(screen.getByText('No agent captures this variable')).toBeInTheDocument();
   });
 
   it('refuses an unknown variable type without calling the server', () => {
