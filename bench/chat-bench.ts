@@ -86,7 +86,7 @@ async function turn(
       const { done, value } = await reader.read();
       if (done) break;
       firstPieceMs ??= performance.now() - began;
-      text += decoder.decode(value, { stream: true });
+      text += decoder.decode(value as Uint8Array, { stream: true });
     }
     const ms = performance.now() - began;
     const last = text.trim().split('\n\n').at(-1) ?? '';
