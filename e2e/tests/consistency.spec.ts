@@ -170,11 +170,9 @@ test('the delete-course dialog offers only what exists', async ({ page, request 
   await shoot(page, 'delete-course-dialog');
 });
 
-test('the chat page says plainly that the assistant is not available yet', async ({ page }) => {
-  await page.goto('/chat/agent-1');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'This assistant is not available yet' }),
-  ).toBeVisible();
+test('the chat page of an agent that does not exist says so, with no chat box', async ({ page }) => {
+  await page.goto('/chat/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'This assistant does not exist' })).toBeVisible();
   await expect(page.getByRole('textbox')).toHaveCount(0);
   await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(0);
   await shoot(page, 'chat-1280');

@@ -166,9 +166,9 @@ test.describe('layout rules', () => {
 
   test('a chat page has no sidebar', async ({ page, request }) => {
     await signInAs(page, (await signUpViaApi(request)).token);
-    await page.goto('/chat/agent-1');
+    await page.goto('/chat/00000000-0000-4000-8000-000000000000');
     await expect(
-      page.getByRole('heading', { level: 1, name: 'This assistant is not available yet' }),
+      page.getByRole('heading', { level: 1, name: 'This assistant does not exist' }),
     ).toBeVisible();
     await expect(page.locator('[data-layout="chat"]')).toBeVisible();
     await expect(sidebar(page)).toHaveCount(0);

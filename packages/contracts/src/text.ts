@@ -30,7 +30,7 @@ export function textProblem(value: string): TextProblem | null {
  * extracted text keeps its meaning without them.
  */
 export function storableText(value: string): string {
-  return value.replaceAll(NUL, '').replace(new RegExp(UNPAIRED_SURROGATE.source, 'g'), '');
+  return value.split(NUL).join('').replace(new RegExp(UNPAIRED_SURROGATE.source, 'g'), '');
 }
 
 /** The message for a field (`q`, `message`, `items.0.title`) holding such a string. */

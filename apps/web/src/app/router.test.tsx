@@ -88,14 +88,17 @@ describe('routes', () => {
     );
   });
 
-  it('says plainly on /chat/:id that the assistant is not available yet, with no chat box', async () => {
-    stubFetch(() => jsonResponse(401, { error: 'Not authenticated', code: 'UNAUTHENTICATED' }));
-    renderAt('/chat/agent-1');
+  it('serves the public chat of an agent at /chat/:id, without the app shell', async () => {
+    stubFetch((url) =>
+      url.includes('/api/chat/')
+        ? jsonResponse(404, { error: 'Chatbot not found', code: 'NOT_FOUND' })
+        : jsonResponse(401, { error: 'Not authenticated', code: 'UNAUTHENTICATED' }),
+    );
+    renderAt('/chat/00000000-0000-4000-8000-000000000000');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'This assistant is not available yet' }),
+      await screen.findByRole('heading', { level: 1, name: 'This assistant does not exist' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/not part of CourseLens yet/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(screen.queryByText(/What will appear here/)).not.toBeInTheDocument();

@@ -7,6 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { actionRoutes } from '@/features/actions/routes';
 import { activityRoutes } from '@/features/activity/routes';
+import { chatRoutes } from '@/features/chat/routes';
+import { chatbotRoutes } from '@/features/chatbots/routes';
 import { aiSummaryRoutes } from '@/features/ai-summaries/routes';
 import { courseLayoutLoader, courseRoutes, courseSectionRoutes } from '@/features/courses/routes';
 import { customReportRoutes, publicReportRoutes } from '@/features/custom-reports/routes';
@@ -78,6 +80,7 @@ function featureRoutes(queryClient: QueryClient): RouteObject[] {
     ...activityRoutes(queryClient),
     ...customReportRoutes(queryClient),
     ...aiSummaryRoutes(queryClient),
+    ...chatbotRoutes(queryClient),
     ...actionRoutes(queryClient),
     ...pipelineRoutes(queryClient),
     ...pipelineGeneratorRoutes(queryClient),
@@ -185,13 +188,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             Component: (await import('@/features/team/components/team-signup-page')).TeamSignupPage,
           }),
         },
-        {
-          // Custom AI agents come later: the page says the assistant is not available yet.
-          path: paths.chatbots.chat.path,
-          lazy: async () => ({
-            Component: (await import('./routes/public/chat-unavailable')).ChatUnavailableRoute,
-          }),
-        },
+        ...chatRoutes(),
         ...publicReportRoutes(queryClient),
         ...sharedVariableReportRoutes(queryClient),
         ...sharedQuestionReportRoutes(queryClient),

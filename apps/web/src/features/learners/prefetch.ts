@@ -13,6 +13,7 @@ import type { OrganizationPrefetchRoute, PagePrefetch } from '@/lib/route-loader
 import { readListParams } from '@/lib/use-list-params';
 
 import { learnerQueryOptions } from './api/get-learner';
+import { learnerChatbotVariablesQueryOptions } from './api/get-learner-chatbot-variables';
 import { learnerCoursesQueryOptions } from './api/get-learner-courses';
 import { learnerResponsesQueryOptions } from './api/get-learner-responses';
 import {
@@ -53,10 +54,11 @@ export const learnerCourses = learnerTab(({ organizationId, learnerId, searchPar
   prefetch(learnerCoursesQueryOptions(organizationId, learnerId, params));
 });
 
-/** A learner's variables. */
+/** A learner's variables, and the values agents captured from them. */
 export const learnerVariables = learnerTab(({ organizationId, learnerId, searchParams, prefetch }) => {
   const params = readListParams(searchParams, LEARNER_VARIABLE_SORT_KEYS, LEARNER_VARIABLE_DEFAULT_SORT);
   prefetch(learnerVariablesQueryOptions(organizationId, learnerId, params));
+  prefetch(learnerChatbotVariablesQueryOptions(organizationId, learnerId));
 });
 
 /** A learner's responses. */

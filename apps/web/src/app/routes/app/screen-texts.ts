@@ -67,33 +67,6 @@ export const screenTexts: Record<string, ScreenText> = Object.fromEntries<Screen
     },
   ],
   [
-    p.chatbots.list.path,
-    {
-      title: 'Custom AI Agents',
-      description: 'Chat agents grounded in your instructions that collect answers into variables.',
-      emptyText: 'Your agents, their variables and their conversations.',
-      capability: 'agents',
-    },
-  ],
-  [
-    p.chatbots.create.path,
-    {
-      title: 'Create agent',
-      description: 'Give an agent instructions, knowledge and the variables it collects.',
-      emptyText: 'The agent form and a live preview of the chat.',
-      capability: 'agents',
-    },
-  ],
-  [
-    p.chatbots.edit.path,
-    {
-      title: 'Edit agent',
-      description: 'Change an agent’s instructions, knowledge and variables.',
-      emptyText: 'The agent form, filled with its current settings.',
-      capability: 'agents',
-    },
-  ],
-  [
     p.billing.path,
     {
       title: 'Billing',

@@ -8,6 +8,7 @@ import { useListParams } from '@/lib/use-list-params';
 
 import { learnerVariablesPath, useLearnerVariables } from '../api/get-learner-variables';
 
+import { LearnerChatbotValues } from './learner-chatbot-values';
 import { LearnerLayout } from './learner-layout';
 import { ListSection } from './list-section';
 import { variableColumns } from './variable-columns';
@@ -44,6 +45,7 @@ export function LearnerVariablesPage() {
           </EmptyState>
         }
       />
+      <LearnerChatbotValues learnerId={learnerId} className="mt-10" />
     </LearnerLayout>
   );
 }
