@@ -242,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chatbotRoutes, {
     db: database.db,
     publish: jobs.publish,
+    llm,
     ...(options.chat ? { chat: options.chat } : {}),
   });
   await app.register(pipelineRoutes, {

@@ -1,5 +1,5 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, Output } from 'ai';
+import { generateText, Output, stepCountIs, streamText, type ToolSet } from 'ai';
 import type { z } from 'zod';
 
 // The LLM engine of the AI features (architecture guide, "AI features without
@@ -27,7 +27,22 @@ export type LlmEngine = {
   generateText(input: { system: string; prompt: string }): Promise<string>;
   /** A structured answer validated by `schema`; a reply that does not fit throws an LlmError. */
   generateObject<T>(input: { system: string; prompt: string; schema: z.ZodType<T> }): Promise<T>;
+  /**
+   * A conversation turn, streamed: `onDelta` gets the text as it arrives;
+   * the model may call `tools` (their inputs validated by their zod
+   * schemas, their results sent back) for up to `maxSteps` steps. Resolves
+   * with the whole text.
+   */
+  chat(input: {
+    system: string;
+    messages: readonly LlmChatMessage[];
+    tools?: ToolSet;
+    maxSteps?: number;
+    onDelta?: (text: string) => void;
+  }): Promise<string>;
 };
+
+export type LlmChatMessage = { role: 'user' | 'assistant'; content: string };
 
 /** The engine for `config`, or null when no LLM is configured (the built-in engines answer then). */
 export function createLlmEngine(config: LlmConfig | undefined): LlmEngine | null {
@@ -68,6 +83,31 @@ export function createLlmEngine(config: LlmConfig | undefined): LlmEngine | null
         // The SDK validates against the schema already; parse again so the
         // type is exactly T and a lax provider cannot slip anything through.
         return schema.parse(result.output);
+      } catch (error) {
+        throw asLlmError(error);
+      }
+    },
+    async chat({ system, messages, tools, maxSteps = 3, onDelta }) {
+      let failure: unknown = null;
+      try {
+        const result = streamText({
+          ...settings,
+          system,
+          messages: messages.map((message) => ({ role: message.role, content: message.content })),
+          ...(tools ? { tools, stopWhen: stepCountIs(maxSteps) } : {}),
+          onError: ({ error }) => {
+            failure = error;
+          },
+        });
+        let text = '';
+        for await (const delta of result.textStream) {
+          text += delta;
+          onDelta?.(delta);
+        }
+        if (failure) throw asLlmError(failure);
+        text = text.trim();
+        if (!text) throw new LlmError('The language model returned an empty answer');
+        return text;
       } catch (error) {
         throw asLlmError(error);
       }

@@ -31,8 +31,17 @@ import {
   type ChatSessionRow,
 } from './chatbots.queries';
 import { toChatMessage } from './chatbots.service';
-import { createBuiltinEngine } from './engine/builtin-engine';
-import { INITIAL_CHAT_STATE, type AgentConfig, type ChatEngine, type ChatState } from './engine/types';
+import type { LlmEngine } from '../../lib/llm';
+import { builtinReply } from './engine/builtin-engine';
+import { buildKnowledgeIndex, type KnowledgeIndex } from './engine/knowledge-index';
+import { createLlmChatEngine } from './engine/llm-engine';
+import {
+  INITIAL_CHAT_STATE,
+  type AgentConfig,
+  type ChatEngine,
+  type ChatState,
+  type EngineInput,
+} from './engine/types';
 
 /** What the engines are built from: the agent's live variables, knowledge text and documents. */
 export function agentConfigOf({ chatbot, variables, documents }: ChatbotWithParts): AgentConfig {
@@ -64,9 +73,18 @@ export function agentConfigOf({ chatbot, variables, documents }: ChatbotWithPart
  * picked up by the next message. Bounded, least recently used out first.
  */
 const MAX_CACHED_ENGINES = 200;
-const engines = new Map<string, { version: number; engine: ChatEngine }>();
+const engines = new Map<
+  string,
+  { version: number; config: AgentConfig; index: KnowledgeIndex; builtin: ChatEngine }
+>();
 
-function engineFor(parts: ChatbotWithParts): ChatEngine {
+/** The engine that answers: the model when one is configured (the built-in engine behind it), else the built-in one. */
+function engineFor(parts: ChatbotWithParts, llm: LlmEngine | null | undefined): ChatEngine {
+  const { config, index, builtin } = builtEngine(parts);
+  return llm ? createLlmChatEngine(config, index, llm, builtin) : builtin;
+}
+
+function builtEngine(parts: ChatbotWithParts) {
   const key = `${parts.chatbot.organizationId}:${parts.chatbot.id}`;
   const version = Math.max(
     parts.chatbot.updatedAt.getTime(),
@@ -77,15 +95,22 @@ function engineFor(parts: ChatbotWithParts): ChatEngine {
   if (cached && cached.version === version) {
     engines.delete(key);
     engines.set(key, cached);
-    return cached.engine;
+    return cached;
   }
-  const engine = createBuiltinEngine(agentConfigOf(parts));
-  engines.set(key, { version, engine });
+  const config = agentConfigOf(parts);
+  const index = buildKnowledgeIndex(config.knowledge);
+  const built = {
+    version,
+    config,
+    index,
+    builtin: { reply: async (input: EngineInput) => builtinReply(config, index, input) },
+  };
+  engines.set(key, built);
   if (engines.size > MAX_CACHED_ENGINES) {
     const oldest = engines.keys().next().value;
     if (oldest !== undefined) engines.delete(oldest);
   }
-  return engine;
+  return built;
 }
 
 /** How the agent opens: its greeting and first question, and the state that leaves (what it asked). */
@@ -99,7 +124,7 @@ export async function getPublicChatbot(db: Database, chatbotId: string): Promise
   const parts = found ? await findChatbot(db, found.organizationId, chatbotId) : null;
   if (!found || !parts) throw new AppError('NOT_FOUND', CHATBOT_MESSAGES.notFound);
   return {
-    opening: (await openingOf(engineFor(parts), new Date())).text,
+    opening: (await openingOf(builtEngine(parts).builtin, new Date())).text,
     id: found.id,
     name: found.name,
     description: found.description,
@@ -152,8 +177,13 @@ export async function getChatTranscript(
   };
 }
 
+/** Messages of the conversation a model is shown with each turn. */
+const HISTORY_MESSAGES = 12;
+
 export type ChatRuntime = {
   publish?: Publish | undefined;
+  /** The model, when one is configured: it answers, the built-in engine standing in when it fails. */
+  llm?: LlmEngine | null | undefined;
   /** Per-visitor and per-agent message limits (tests turn them up). */
   limits?: { perMinute: number; perHour: number };
 };
@@ -173,6 +203,8 @@ export async function sendChatMessage(
     message: string;
     learner?: { email: string; name?: string | null | undefined } | undefined;
     sessionId?: string | undefined;
+    /** Gets the reply's text as the model writes it (streamed answers). */
+    onDelta?: (text: string) => void;
   },
   now = new Date(),
 ): Promise<SendChatMessageResponse> {
@@ -204,14 +236,25 @@ export async function sendChatMessage(
   const sessionId = session?.id ?? randomUUID();
   const learnerName = session ? session.learnerName : input.learner?.name?.trim() || null;
 
-  const engine = engineFor(parts);
+  const engine = engineFor(parts, runtime.llm);
   // A new conversation starts with the agent's opening (greeting and first
   // question), stored as its first message: a bare "12" then answers it.
   const opening = session ? null : await openingOf(engine, now);
+  const history = runtime.llm
+    ? session
+      ? (await selectTranscript(db, chatbot.organizationId, session.id))
+          .slice(-HISTORY_MESSAGES)
+          .map((m) => ({ role: m.role, content: m.content }))
+      : opening
+        ? [{ role: 'assistant' as const, content: opening.text }]
+        : []
+    : undefined;
   const reply = await engine.reply({
     message: input.message,
     state: session ? stateOf(session) : (opening as { state: ChatState }).state,
     now,
+    ...(history ? { history } : {}),
+    ...(input.onDelta ? { onDelta: input.onDelta } : {}),
   });
   const userMessageId = randomUUID();
   const replyId = randomUUID();

@@ -25,6 +25,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Publish } from '../../jobs/job-runner';
 import { sendCsv } from '../../lib/csv';
+import type { LlmEngine } from '../../lib/llm';
 import { requireSessionCaller, requireTenant } from '../../plugins/tenant';
 import { getChatTranscript, getPublicChatbot, sendChatMessage, type ChatRuntime } from './chat.service';
 import {
@@ -48,9 +49,10 @@ const KNOWLEDGE_FILE_TYPES = ['text/markdown', 'text/plain', 'application/pdf', 
 export const chatbotRoutes: FastifyPluginAsyncZod<{
   db: Database;
   publish?: Publish | undefined;
-  chat?: Omit<ChatRuntime, 'publish'>;
-}> = async (app, { db, publish, chat }) => {
-  const runtime: ChatRuntime = { ...chat, publish };
+  llm?: LlmEngine | null;
+  chat?: Omit<ChatRuntime, 'publish' | 'llm'>;
+}> = async (app, { db, publish, llm, chat }) => {
+  const runtime: ChatRuntime = { ...chat, publish, llm };
 
   app.get(
     '/api/chatbots',
@@ -308,30 +310,57 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const streamed = (request.headers.accept ?? '').includes('text/event-stream');
-      const answer = () =>
-        sendChatMessage(db, runtime, {
-          chatbotId: request.params.chatbotId,
-          ip: request.ip,
-          message: request.body.message,
-          learner: request.body.learner,
-          sessionId: request.body.sessionId,
-        });
-      if (!streamed) return answer();
-      // Errors before the first byte keep their status and JSON body; the
-      // stream starts only once the turn is stored.
-      const result = await answer();
-      reply.hijack();
+      const input = {
+        chatbotId: request.params.chatbotId,
+        ip: request.ip,
+        message: request.body.message,
+        learner: request.body.learner,
+        sessionId: request.body.sessionId,
+      };
+      if (!streamed) return sendChatMessage(db, runtime, input);
+      // The stream opens with the first piece of text: until then an error
+      // (a bad session, a switched-off agent, the rate limit) keeps its
+      // status and JSON body. After it, an error is the stream's last event.
       const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      for (const piece of streamPieces(result.reply.content)) {
-        raw.write(`event: delta\ndata: ${JSON.stringify({ text: piece })}\n\n`);
+      let opened = false;
+      const send = (event: 'delta' | 'done' | 'error', data: unknown) => {
+        if (!opened) {
+          opened = true;
+          reply.hijack();
+          raw.writeHead(200, {
+            'content-type': 'text/event-stream; charset=utf-8',
+            'cache-control': 'no-store',
+            connection: 'keep-alive',
+            'x-accel-buffering': 'no',
+          });
+        }
+        raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      let streamedPieces = 0;
+      try {
+        const result = await sendChatMessage(db, runtime, {
+          ...input,
+          onDelta: (text) => {
+            streamedPieces += 1;
+            send('delta', { text });
+          },
+        });
+        // The built-in engine answers at once: its reply goes out in pieces of a few words.
+        if (streamedPieces === 0) {
+          for (const piece of streamPieces(result.reply.content)) send('delta', { text: piece });
+        }
+        send('done', sendChatMessageResponse.parse(result));
+      } catch (error) {
+        if (!opened) throw error;
+        request.log.error({ err: error }, 'chat reply failed after its stream opened');
+        send('error', {
+          error:
+            error instanceof AppError
+              ? error.message
+              : 'The reply could not be stored. Please send your message again.',
+          code: error instanceof AppError ? error.code : 'INTERNAL_ERROR',
+        });
       }
-      raw.write(`event: done\ndata: ${JSON.stringify(sendChatMessageResponse.parse(result))}\n\n`);
       raw.end();
       return reply;
     },

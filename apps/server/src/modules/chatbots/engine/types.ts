@@ -83,6 +83,10 @@ export type EngineInput = {
   state: ChatState;
   /** Relative dates ("tomorrow", "last Friday") are read against it. */
   now: Date;
+  /** The conversation's recent messages, oldest first (a model reads them; the built-in engine keeps its state instead). */
+  history?: readonly { role: 'user' | 'assistant'; content: string }[];
+  /** Gets the reply's text as it is written, for engines that stream. */
+  onDelta?: (text: string) => void;
 };
 
 export type Citation = {
