@@ -37,12 +37,12 @@ export const SHARED_VIEW_MESSAGES = {
 } as const;
 
 export const shareSettingsSchema = z.object({
-  kind: z.enum(['variable', 'question']),
+  kind: z.enum(['variable', 'question', 'chatbot_variable']),
   enabled: z.boolean(),
   /** Null until sharing is switched on the first time. */
   token: z.string().nullable(),
   viewCount: z.number().int().nonnegative(),
-  /** What the shared link names: the course and the variable name, or the question. */
+  /** What the shared link names: the course (for an agent's variable, the agent) and the variable name, or the question. */
   courseId: z.string(),
   variableName: z.string().nullable(),
   questionId: z.string().nullable(),
@@ -57,6 +57,9 @@ export type UpdateShareInput = z.infer<typeof updateShareInput>;
 
 export const shareVariableParams = z.object({ variableId: uuidSchema(LEARNING_MESSAGES.variableNotFound) });
 export const shareQuestionParams = z.object({ questionId: uuidSchema(LEARNING_MESSAGES.questionNotFound) });
+export const shareChatbotVariableParams = z.object({
+  chatbotVariableId: uuidSchema(LEARNING_MESSAGES.variableNotFound),
+});
 
 const token = z.string().max(200).optional();
 const sharedVariableTarget = {

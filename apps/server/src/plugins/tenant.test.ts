@@ -15,6 +15,8 @@ import {
   organizations,
   pipelineRuns,
   pipelineVersions,
+  chatbots,
+  chatbotVariables,
   pipelines,
   sharedViews,
   userOrganizations,
@@ -40,6 +42,9 @@ const PUBLIC_ROUTES = [
   'GET /api/shared/course-variables/report',
   'GET /api/shared/course-variables/chart',
   'GET /api/shared/course-variables/leaders',
+  'GET /api/shared/chatbot-variables/report',
+  'GET /api/shared/chatbot-variables/chart',
+  'GET /api/shared/chatbot-variables/leaders',
   'GET /api/shared/questions/:questionId/report',
   'GET /api/shared/questions/:questionId/chart',
   'GET /api/shared/questions/:questionId/leaders',
@@ -239,6 +244,12 @@ const MEMBER_COLUMN: Record<string, MemberOutcome> = {
   'GET /api/questions/:questionId/share': 'allowed',
   'PUT /api/questions/:questionId/share': '403 sharing',
   'POST /api/questions/:questionId/share/rotate': '403 sharing',
+  'GET /api/chatbot-variables/:chatbotVariableId/share': 'allowed',
+  'PUT /api/chatbot-variables/:chatbotVariableId/share': '403 sharing',
+  'POST /api/chatbot-variables/:chatbotVariableId/share/rotate': '403 sharing',
+  'GET /api/shared/chatbot-variables/report': 'allowed',
+  'GET /api/shared/chatbot-variables/chart': 'allowed',
+  'GET /api/shared/chatbot-variables/leaders': 'allowed',
   'GET /api/shared/course-variables/report': 'allowed',
   'GET /api/shared/course-variables/chart': 'allowed',
   'GET /api/shared/course-variables/leaders': 'allowed',
@@ -366,6 +377,16 @@ beforeAll(async () => {
     .returning();
   idsOfA.pipelineId = [pipeline?.id ?? ''];
   idsOfA.runId = [run?.id ?? ''];
+  const [chatbot] = await database.db
+    .insert(chatbots)
+    .values({ ...tenant, name: 'A chatbot' })
+    .returning();
+  const [chatbotVariable] = await database.db
+    .insert(chatbotVariables)
+    .values({ ...tenant, chatbotId: chatbot?.id ?? '', name: 'goal' })
+    .returning();
+  idsOfA.chatbotId = [chatbot?.id ?? ''];
+  idsOfA.chatbotVariableId = [chatbotVariable?.id ?? ''];
 });
 
 afterAll(async () => {
@@ -609,6 +630,17 @@ describe('a team member of organization A (the member column)', () => {
       .values({ organizationId: ownerA.organization.id, name: 'Another report', createdBy: ownerA.user.id })
       .returning();
     idsOfA.reportId = [report?.id ?? ''];
+    // The same for A's chatbot, whose variable the owner shares.
+    const [chatbot] = await database.db
+      .insert(chatbots)
+      .values({ organizationId: ownerA.organization.id, name: 'Another chatbot' })
+      .returning();
+    const [chatbotVariable] = await database.db
+      .insert(chatbotVariables)
+      .values({ organizationId: ownerA.organization.id, chatbotId: chatbot?.id ?? '', name: 'goal' })
+      .returning();
+    idsOfA.chatbotId = [chatbot?.id ?? ''];
+    idsOfA.chatbotVariableId = [chatbotVariable?.id ?? ''];
     const failures: string[] = [];
     const ownerOnly = routes.filter((route) => isOwnerAccess(route.access));
     for (const route of [...ownerOnly].sort(

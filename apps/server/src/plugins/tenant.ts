@@ -79,6 +79,7 @@ const RESOURCE_PARAM: Record<RouteResource, string> = {
   action: 'actionId',
   pipeline: 'pipelineId',
   chatbot: 'chatbotId',
+  chatbotVariable: 'chatbotVariableId',
 };
 
 const RESOURCE_NOT_FOUND: Record<RouteResource, string> = {
@@ -94,6 +95,7 @@ const RESOURCE_NOT_FOUND: Record<RouteResource, string> = {
   action: ACTION_MESSAGES.notFound,
   pipeline: PIPELINE_MESSAGES.notFound,
   chatbot: CHATBOT_MESSAGES.notFound,
+  chatbotVariable: LEARNING_MESSAGES.variableNotFound,
 };
 
 export type Tenant = { organizationId: string; role: MemberRole | null };

@@ -611,3 +611,46 @@ function minimalPdf(text: string): Buffer {
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }
+
+describe('shared chatbot variable views', () => {
+  it('owners share an agent variable; anyone with the link reads it, names only, until it is switched off', async () => {
+    const agent = await createAgent({ name: 'Sharer', variables: [{ name: 'mood', type: 'number' }] });
+    const said = await chat(agent.id, { message: '4', learner: { email: 'shared-learner@example.com' } });
+    expect(said.body.captured).toEqual({ mood: 4 });
+    const variableId = agent.variables[0]?.id ?? '';
+    const shared = await inject({
+      method: 'PUT',
+      url: `/api/chatbot-variables/${variableId}/share`,
+      headers: owner.headers,
+      payload: { enabled: true },
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    const settings = shared.json<{ token: string; courseId: string; kind: string }>();
+    expect(settings).toMatchObject({ kind: 'chatbot_variable', courseId: agent.id });
+    const link = `token=${settings.token}&courseId=${agent.id}&name=mood`;
+    for (const view of ['report', 'chart', 'leaders']) {
+      const response = await inject({ method: 'GET', url: `/api/shared/chatbot-variables/${view}?${link}` });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.body).not.toContain('shared-learner@example.com');
+      expect(response.json<{ organization: { name: string } }>().organization.name).toBe(
+        owner.organization.name,
+      );
+    }
+    const foreign = await inject({
+      method: 'PUT',
+      url: `/api/chatbot-variables/${variableId}/share`,
+      headers: other.headers,
+      payload: { enabled: false },
+    });
+    expect(foreign.statusCode).toBe(404);
+    await inject({
+      method: 'PUT',
+      url: `/api/chatbot-variables/${variableId}/share`,
+      headers: owner.headers,
+      payload: { enabled: false },
+    });
+    const closed = await inject({ method: 'GET', url: `/api/shared/chatbot-variables/report?${link}` });
+    expect(closed.statusCode).toBe(404);
+    expect(closed.json<{ error: string }>().error).toBe('This view is not shared');
+  });
+});

@@ -11,6 +11,7 @@ import {
   organizations,
   pipelines,
   chatbots,
+  chatbotVariables,
   questions,
   variables,
   userOrganizations,
@@ -124,7 +125,8 @@ export type TenantResource =
   | 'customReport'
   | 'action'
   | 'pipeline'
-  | 'chatbot';
+  | 'chatbot'
+  | 'chatbotVariable';
 
 /** How to find a resource's row of one organization: a course marked deleted no longer exists. */
 function resourceCondition(resource: TenantResource, organizationId: string, id: string) {
@@ -181,6 +183,11 @@ function resourceCondition(resource: TenantResource, organizationId: string, id:
       return {
         table: chatbots,
         where: and(eq(chatbots.organizationId, organizationId), eq(chatbots.id, id)),
+      };
+    case 'chatbotVariable':
+      return {
+        table: chatbotVariables,
+        where: and(eq(chatbotVariables.organizationId, organizationId), eq(chatbotVariables.id, id)),
       };
   }
 }

@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   activityEvents,
+  chatbots,
+  chatbotVariables,
   courses,
   organizations,
   questions,
@@ -11,7 +13,7 @@ import {
   type SharedView,
 } from '../../db/schema';
 
-export type ShareKind = 'variable' | 'question';
+export type ShareKind = 'variable' | 'question' | 'chatbot_variable';
 export type ShareTarget = { kind: ShareKind; id: string };
 
 export type ShareTargetInfo = {
@@ -27,6 +29,22 @@ export async function findShareTarget(
   organizationId: string,
   target: ShareTarget,
 ): Promise<ShareTargetInfo | undefined> {
+  if (target.kind === 'chatbot_variable') {
+    // An agent's variable: the agent stands where a course stands.
+    const [row] = await db
+      .select({ chatbotId: chatbotVariables.chatbotId, name: chatbotVariables.name })
+      .from(chatbotVariables)
+      .innerJoin(
+        chatbots,
+        and(
+          eq(chatbots.organizationId, chatbotVariables.organizationId),
+          eq(chatbots.id, chatbotVariables.chatbotId),
+        ),
+      )
+      .where(and(eq(chatbotVariables.organizationId, organizationId), eq(chatbotVariables.id, target.id)))
+      .limit(1);
+    return row ? { courseId: row.chatbotId, label: row.name, variableName: row.name } : undefined;
+  }
   if (target.kind === 'variable') {
     const [row] = await db
       .select({ courseId: variables.courseId, name: variables.name })
@@ -75,7 +93,9 @@ function targetCondition(organizationId: string, target: ShareTarget) {
     eq(sharedViews.kind, target.kind),
     target.kind === 'variable'
       ? eq(sharedViews.variableId, target.id)
-      : eq(sharedViews.questionId, target.id),
+      : target.kind === 'question'
+        ? eq(sharedViews.questionId, target.id)
+        : eq(sharedViews.chatbotVariableId, target.id),
   );
 }
 
@@ -121,6 +141,7 @@ export async function writeShare(
           kind: input.target.kind,
           variableId: input.target.kind === 'variable' ? input.target.id : null,
           questionId: input.target.kind === 'question' ? input.target.id : null,
+          chatbotVariableId: input.target.kind === 'chatbot_variable' ? input.target.id : null,
           token: input.newToken,
           enabled: input.enabled ?? false,
           createdBy: input.userId,
@@ -169,6 +190,22 @@ export async function claimSharedVariableView(
     where sv.token = ${input.token} and sv.enabled and sv.kind = 'variable'
       and v.id = sv.variable_id and v.organization_id = sv.organization_id
       and v.course_id = ${input.courseId} and v.name = ${input.name} and not c.is_deleted
+    returning sv.organization_id, o.name as organization_name`);
+  return toClaim(result.rows[0]);
+}
+
+/** The same for an agent's variable: the link names the agent and the variable's name. */
+export async function claimSharedChatbotVariableView(
+  db: Database,
+  input: { token: string; chatbotId: string; name: string },
+): Promise<SharedViewClaim | undefined> {
+  const result = await db.execute<ClaimRow>(sql`
+    update ${sharedViews} sv set view_count = sv.view_count + 1
+    from ${chatbotVariables} v
+    join ${organizations} o on o.id = v.organization_id
+    where sv.token = ${input.token} and sv.enabled and sv.kind = 'chatbot_variable'
+      and v.id = sv.chatbot_variable_id and v.organization_id = sv.organization_id
+      and v.chatbot_id = ${input.chatbotId} and v.name = ${input.name}
     returning sv.organization_id, o.name as organization_name`);
   return toClaim(result.rows[0]);
 }

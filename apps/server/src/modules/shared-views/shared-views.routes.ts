@@ -1,4 +1,5 @@
 import {
+  shareChatbotVariableParams,
   shareQuestionParams,
   shareSettingsSchema,
   shareVariableParams,
@@ -34,6 +35,7 @@ import {
 import {
   changeShare,
   getShareSettings,
+  openSharedChatbotVariable,
   openSharedQuestion,
   openSharedVariable,
 } from './shared-views.service';
@@ -43,7 +45,7 @@ const tags = ['shared views'];
 const publicTags = ['shared views (public)'];
 
 /**
- * Shared views: members switch sharing of a course variable or a question
+ * Shared views: members switch sharing of a course variable, an agent's variable or a question
  * and rotate its link; anyone with the link reads the report, chart and
  * leaders (learner names only, never e-mails, no learner search) with the
  * name of the organization sharing it, while sharing is on.
@@ -62,12 +64,28 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       params: shareQuestionParams,
       resource: 'question',
     },
+    {
+      kind: 'chatbot_variable',
+      prefix: '/api/chatbot-variables/:chatbotVariableId/share',
+      params: shareChatbotVariableParams,
+      resource: 'chatbotVariable',
+    },
   ] as const;
 
   for (const { kind, prefix, params, resource } of targets) {
     const targetOf = (request: { params: unknown }): ShareTarget => {
-      const values = request.params as { variableId?: string; questionId?: string };
-      return { kind, id: (kind === 'variable' ? values.variableId : values.questionId) ?? '' };
+      const values = request.params as {
+        variableId?: string;
+        questionId?: string;
+        chatbotVariableId?: string;
+      };
+      const id =
+        kind === 'variable'
+          ? values.variableId
+          : kind === 'question'
+            ? values.questionId
+            : values.chatbotVariableId;
+      return { kind, id: id ?? '' };
     };
 
     app.get(
@@ -128,70 +146,76 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     );
   }
 
-  app.get(
-    '/api/shared/course-variables/report',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: publicTags,
-        summary: "A shared course variable's report (names only, no search)",
-        querystring: sharedVariableReportQuery,
-        response: { 200: sharedVariableReportResponse },
+  // A course variable's shared views, and an agent's (`courseId` names the agent there).
+  for (const { path, label, open } of [
+    { path: '/api/shared/course-variables', label: 'course variable', open: openSharedVariable },
+    { path: '/api/shared/chatbot-variables', label: 'agent variable', open: openSharedChatbotVariable },
+  ]) {
+    app.get(
+      `${path}/report`,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: publicTags,
+          summary: `A shared ${label}'s report (names only, no search)`,
+          querystring: sharedVariableReportQuery,
+          response: { 200: sharedVariableReportResponse },
+        },
       },
-    },
-    async (request) => {
-      const { source, context } = await openSharedVariable(db, request.query);
-      const report = await getVariableReport(
-        db,
-        source,
-        { ...request.query, q: undefined, filters: pickFilters(request.query) },
-        { includeEmail: false },
-      );
-      return { ...report, ...context };
-    },
-  );
+      async (request) => {
+        const { source, context } = await open(db, request.query);
+        const report = await getVariableReport(
+          db,
+          source,
+          { ...request.query, q: undefined, filters: pickFilters(request.query) },
+          { includeEmail: false },
+        );
+        return { ...report, ...context };
+      },
+    );
 
-  app.get(
-    '/api/shared/course-variables/chart',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: publicTags,
-        summary: "A shared course variable's chart",
-        querystring: sharedVariableChartQuery,
-        response: { 200: sharedVariableChartResponse },
+    app.get(
+      `${path}/chart`,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: publicTags,
+          summary: `A shared ${label}'s chart`,
+          querystring: sharedVariableChartQuery,
+          response: { 200: sharedVariableChartResponse },
+        },
       },
-    },
-    async (request) => {
-      const { source, context } = await openSharedVariable(db, request.query);
-      const chart = await getVariableChart(db, source, {
-        filters: pickFilters(request.query),
-        interval: request.query.interval,
-      });
-      return { ...chart, ...context };
-    },
-  );
+      async (request) => {
+        const { source, context } = await open(db, request.query);
+        const chart = await getVariableChart(db, source, {
+          filters: pickFilters(request.query),
+          interval: request.query.interval,
+        });
+        return { ...chart, ...context };
+      },
+    );
 
-  app.get(
-    '/api/shared/course-variables/leaders',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: publicTags,
-        summary: "A shared course variable's leaders (names only)",
-        querystring: sharedVariableLeadersQuery,
-        response: { 200: sharedVariableLeadersResponse },
+    app.get(
+      `${path}/leaders`,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: publicTags,
+          summary: `A shared ${label}'s leaders (names only)`,
+          querystring: sharedVariableLeadersQuery,
+          response: { 200: sharedVariableLeadersResponse },
+        },
       },
-    },
-    async (request) => {
-      const { source, context } = await openSharedVariable(db, request.query);
-      const leaders = await getVariableLeaders(db, source, {
-        ...request.query,
-        filters: pickFilters(request.query),
-      });
-      return { ...leaders, ...context };
-    },
-  );
+      async (request) => {
+        const { source, context } = await open(db, request.query);
+        const leaders = await getVariableLeaders(db, source, {
+          ...request.query,
+          filters: pickFilters(request.query),
+        });
+        return { ...leaders, ...context };
+      },
+    );
+  }
 
   app.get(
     '/api/shared/questions/:questionId/report',

@@ -11,6 +11,7 @@ import { AppError } from '../../errors';
 import { resolveQuestion, type QuestionScope } from '../question-reports/question-reports.service';
 import { resolveVariableSource, type ResolvedSource } from '../variable-reports/variable-reports.service';
 import {
+  claimSharedChatbotVariableView,
   claimSharedQuestionView,
   claimSharedVariableView,
   findShareTarget,
@@ -32,7 +33,7 @@ const TOKEN = /^[A-Za-z0-9_-]{16,200}$/;
 function notFoundFor(target: ShareTarget): AppError {
   return new AppError(
     'NOT_FOUND',
-    target.kind === 'variable' ? LEARNING_MESSAGES.variableNotFound : LEARNING_MESSAGES.questionNotFound,
+    target.kind === 'question' ? LEARNING_MESSAGES.questionNotFound : LEARNING_MESSAGES.variableNotFound,
   );
 }
 
@@ -69,6 +70,7 @@ export async function getShareSettings(
 }
 
 function describe(target: ShareTarget, info: ShareTargetInfo): string {
+  if (target.kind === 'chatbot_variable') return `agent variable “${info.label}”`;
   return target.kind === 'variable' ? `variable “${info.label}”` : `question “${info.label}”`;
 }
 
@@ -148,6 +150,28 @@ export async function openSharedVariable(
       kind: 'course_variable',
       organizationId: claim.organizationId,
       courseId,
+      name,
+    });
+    return { source, context: contextOf(claim) };
+  } catch (error) {
+    throw asNotShared(error);
+  }
+}
+
+/** The source of a shared agent variable view (`courseId` names the agent), counting the visit. */
+export async function openSharedChatbotVariable(
+  db: Database,
+  input: { token?: string | undefined; courseId?: string | undefined; name?: string | undefined },
+): Promise<{ source: ResolvedSource; context: SharedViewContext }> {
+  const { token, courseId: chatbotId, name } = input;
+  if (!token || !TOKEN.test(token) || !chatbotId || !UUID.test(chatbotId) || !name) throw notShared();
+  const claim = await claimSharedChatbotVariableView(db, { token, chatbotId, name });
+  if (!claim) throw notShared();
+  try {
+    const source = await resolveVariableSource(db, {
+      kind: 'chatbot_variable',
+      organizationId: claim.organizationId,
+      chatbotId,
       name,
     });
     return { source, context: contextOf(claim) };
