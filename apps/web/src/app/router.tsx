@@ -18,7 +18,11 @@ import { pipelineGeneratorRoutes } from '@/features/pipeline-generator/routes';
 import { pipelineRoutes } from '@/features/pipelines/routes';
 import { questionReportRoutes, sharedQuestionReportRoutes } from '@/features/question-reports/routes';
 import { courseQuestionRoutes, questionRoutes } from '@/features/questions/routes';
-import { sharedVariableReportRoutes, variableReportRoutes } from '@/features/variable-reports/routes';
+import {
+  chatbotVariableReportRoutes,
+  sharedVariableReportRoutes,
+  variableReportRoutes,
+} from '@/features/variable-reports/routes';
 import { courseVariableRoutes, variableRoutes } from '@/features/variables/routes';
 import {
   ensureCurrentOrganization,
@@ -71,6 +75,7 @@ function RequireAuth() {
 function featureRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     ...variableReportRoutes(queryClient),
+    ...chatbotVariableReportRoutes(queryClient),
     ...questionReportRoutes(queryClient),
     ...dashboardRoutes(queryClient),
     ...courseRoutes(queryClient),

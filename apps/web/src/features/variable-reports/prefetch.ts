@@ -4,7 +4,7 @@ import type { PrefetchRoute } from '@/lib/route-loaders';
 import { variableChartQueryOptions } from './api/get-variable-chart';
 import { variableLeadersQueryOptions } from './api/get-variable-leaders';
 import { variableReportQueryOptions } from './api/get-variable-report';
-import { variableReportTargetOf, type VariableReportTarget } from './api/report-target';
+import { variableReportTargetOf, type VariableReportRoute } from './api/report-target';
 import { readVariableReportState } from './components/use-variable-report-params';
 
 /*
@@ -20,11 +20,11 @@ import { readVariableReportState } from './components/use-variable-report-params
  */
 export function prefetchView(
   { params, searchParams, prefetch }: PrefetchRoute,
-  kind: VariableReportTarget['kind'],
+  route: VariableReportRoute,
   view: ReportView,
   organizationId: string | null,
 ) {
-  const target = variableReportTargetOf(kind, params, searchParams);
+  const target = variableReportTargetOf(route, params, searchParams);
   if (!target) return;
   const state = readVariableReportState(searchParams);
   if (view === 'report') prefetch(variableReportQueryOptions(organizationId, target, state.report));

@@ -10,26 +10,22 @@ import {
   type PrefetchRoute,
 } from '@/lib/route-loaders';
 
-import type { VariableReportTarget } from './api/report-target';
+import type { VariableReportRoute } from './api/report-target';
 
 // The loaders' bodies and what they import (query options, contracts) load
 // on demand, beside the page's code, never with the main chunk.
 const prefetches = () => import('./prefetch');
 
 /** A view's loader: an organization's report, or a shared one (read by its token, no organization). */
-function viewLoader(
-  queryClient: QueryClient,
-  kind: VariableReportTarget['kind'],
-  view: ReportView,
-): LoaderFunction {
-  return kind === 'shared'
+function viewLoader(queryClient: QueryClient, route: VariableReportRoute, view: ReportView): LoaderFunction {
+  return route === 'shared'
     ? prefetchLoader(queryClient, async () => {
         const { prefetchView } = await prefetches();
-        return (route: PrefetchRoute) => prefetchView(route, kind, view, null);
+        return (page: PrefetchRoute) => prefetchView(page, route, view, null);
       })
     : organizationLoader(queryClient, async () => {
         const { prefetchView } = await prefetches();
-        return (route: OrganizationPrefetchRoute) => prefetchView(route, kind, view, route.organizationId);
+        return (page: OrganizationPrefetchRoute) => prefetchView(page, route, view, page.organizationId);
       });
 }
 
@@ -37,12 +33,12 @@ function viewLoader(
 function perView(
   queryClient: QueryClient,
   template: string,
-  kind: VariableReportTarget['kind'],
+  route: VariableReportRoute,
   load: () => Promise<ComponentType<{ view: ReportView }>>,
 ): RouteObject[] {
   return reportViews.map((view) => ({
     path: template.replace(':view', view),
-    loader: viewLoader(queryClient, kind, view),
+    loader: viewLoader(queryClient, route, view),
     lazy: async () => {
       const Page = await load();
       return { Component: () => <Page view={view} /> };
@@ -65,6 +61,31 @@ export function variableReportRoutes(queryClient: QueryClient): RouteObject[] {
       'course_variable',
       async () => (await import('./components/variable-report-pages')).CourseVariableReportPage,
     ),
+  ];
+}
+
+/**
+ * Signed-in routes of a variable custom AI agents capture: its report,
+ * chart and leaders across the agents (the same screens, `source=chatbot`),
+ * and `/chatbot/:variableName/ai-summary`, which opens an agent's summary
+ * page. The app router mounts them under the auth guard.
+ */
+export function chatbotVariableReportRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    ...perView(
+      queryClient,
+      paths.variables.chatbotReport.path,
+      'chatbot_variable',
+      async () => (await import('./components/variable-report-pages')).ChatbotVariableReportPage,
+    ),
+    {
+      path: paths.variables.chatbotAiSummary.path,
+      // The page needs the report's answer to know which agent's summary to open.
+      loader: viewLoader(queryClient, 'chatbot_variable', 'report'),
+      lazy: async () => ({
+        Component: (await import('./components/variable-report-pages')).ChatbotVariableAiSummaryPage,
+      }),
+    },
   ];
 }
 

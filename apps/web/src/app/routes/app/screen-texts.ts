@@ -56,16 +56,6 @@ export const screenTexts: Record<string, ScreenText> = Object.fromEntries<Screen
       capability: 'billing',
     },
   ],
-  ...agentVariableViews(p.variables.chatbotReport.path, 'A variable collected by a custom AI agent.'),
-  [
-    p.variables.chatbotAiSummary.path,
-    {
-      title: 'AI summary',
-      description: 'A plain-language reading of an agent variable, built from its statistics.',
-      emptyText: 'The summary: count, mean, median, spread, trend, top and bottom learners.',
-      capability: 'agents',
-    },
-  ],
   [
     p.billing.path,
     {

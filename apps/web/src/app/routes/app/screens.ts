@@ -20,8 +20,6 @@ const views = (template: string) => reportViews.map((view) => template.replace('
 
 export const screenRoutes: ScreenRoute[] = [
   auth(p.subscribe.path),
-  ...views(p.variables.chatbotReport.path).map(auth),
-  auth(p.variables.chatbotAiSummary.path),
   auth(p.billing.path),
   auth(p.analytics.overview.path),
   auth(p.analytics.funnels.path),

@@ -27,7 +27,8 @@ export const VARIABLE_REPORT_PAGE_SIZE = 25;
 
 export function filterQuery(target: VariableReportTarget, params: VariableFilterParams) {
   return {
-    // Only the organization-wide report filters by course; the others name theirs in the endpoint.
+    // Only the organization-wide reports filter by course (by agent, for an agent's variable); the
+    // others name their course in the endpoint.
     ...(target.kind === 'variable' ? { courseId: params.courseId } : {}),
     from: params.from,
     to: params.to,

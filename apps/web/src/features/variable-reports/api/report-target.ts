@@ -1,17 +1,33 @@
+import type { variableSourceQuery } from '@courselens/contracts';
 import type { Params } from 'react-router';
+import type { z } from 'zod';
 
 import type { ReportView } from '@/config/paths';
 import { organizationDomainKey, sharedViewKey, type OrganizationIdInput } from '@/lib/query-keys';
 
 /**
+ * Whose variables an organization-wide report reads: the courses' (the
+ * default) or those custom AI agents capture, where the answer's "courses"
+ * are the agents.
+ */
+export type VariableSource = z.output<typeof variableSourceQuery>['source'];
+
+/**
  * Which variable a report screen reads, and through which endpoints: every
- * variable of a name across the organization, one course's variable, or a
- * shared course variable (public, by token).
+ * variable of a name across the organization's courses or agents, one
+ * course's variable, or a shared course variable (public, by token).
  */
 export type VariableReportTarget =
-  | { kind: 'variable'; name: string }
+  | { kind: 'variable'; source: VariableSource; name: string }
   | { kind: 'course_variable'; courseId: string; name: string }
   | { kind: 'shared'; courseId: string; name: string; token: string };
+
+/**
+ * The report routes, each naming its variable its own way in the URL. The
+ * chatbot route reads an organization-wide target (`source: 'chatbot'`):
+ * the API answers it through the same endpoints.
+ */
+export type VariableReportRoute = VariableReportTarget['kind'] | 'chatbot_variable';
 
 export type VariableEndpoint = ReportView | 'export' | 'history';
 
@@ -24,17 +40,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * shared link without its token), which the page reports without asking.
  */
 export function variableReportTargetOf(
-  kind: VariableReportTarget['kind'],
+  route: VariableReportRoute,
   params: Params,
   searchParams: URLSearchParams,
 ): VariableReportTarget | null {
-  if (kind === 'variable') return { kind, name: params.variable ?? '' };
-  const courseId = params.courseId ?? '';
+  if (route === 'variable') return { kind: 'variable', source: 'course', name: params.variable ?? '' };
   const name = params.variableName ?? '';
+  if (route === 'chatbot_variable') return { kind: 'variable', source: 'chatbot', name };
+  const courseId = params.courseId ?? '';
   if (!UUID.test(courseId)) return null;
-  if (kind === 'course_variable') return { kind, courseId, name };
+  if (route === 'course_variable') return { kind: route, courseId, name };
   const token = searchParams.get('token') ?? '';
-  return token ? { kind, courseId, name, token } : null;
+  return token ? { kind: route, courseId, name, token } : null;
+}
+
+/** Whether the report reads the variables custom AI agents capture (its "courses" are agents). */
+export function isChatbotTarget(target: VariableReportTarget): boolean {
+  return target.kind === 'variable' && target.source === 'chatbot';
 }
 
 const enc = encodeURIComponent;
@@ -46,7 +68,11 @@ export function variableEndpoint(
 ): { path: string; query: Record<string, string> } {
   switch (target.kind) {
     case 'variable':
-      return { path: `/variable-reports/${endpoint}`, query: { name: target.name } };
+      return {
+        path: `/variable-reports/${endpoint}`,
+        // `course` is the server's default: course reports keep the URLs they always had.
+        query: target.source === 'chatbot' ? { name: target.name, source: 'chatbot' } : { name: target.name },
+      };
     case 'course_variable':
       return {
         path: `/courses/${enc(target.courseId)}/variables/${enc(target.name)}/${endpoint}`,

@@ -8,11 +8,14 @@ import { cn } from '@/lib/cn';
 
 import type { VariableFilterParams } from '../api/get-variable-report';
 
+import type { SourceWords } from './source-words';
+
 export type VariableFiltersProps = {
   variable: VariableReportSubject | undefined;
   filters: VariableFilterParams;
-  /** The organization-wide report filters by course. */
+  /** The organization-wide report filters by course (by agent for an agent's variable). */
   canFilterCourse: boolean;
+  sourceWords: SourceWords;
   onApply: (filters: VariableFilterParams) => void;
 };
 
@@ -23,7 +26,13 @@ const labelClass = 'text-xs font-medium text-fg-muted';
  * and the value by type (a range for numbers, a word for text, true/false).
  * Applied together, so typing does not fire a request per keystroke.
  */
-export function VariableFilters({ variable, filters, canFilterCourse, onApply }: VariableFiltersProps) {
+export function VariableFilters({
+  variable,
+  filters,
+  canFilterCourse,
+  sourceWords,
+  onApply,
+}: VariableFiltersProps) {
   const id = useId();
   const [draft, setDraft] = useState(filters);
   const [applied, setApplied] = useState(filters);
@@ -69,7 +78,7 @@ export function VariableFilters({ variable, filters, canFilterCourse, onApply }:
         {canFilterCourse && variable && variable.courses.length > 1 ? (
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-course`} className={labelClass}>
-              Course
+              {sourceWords.label}
             </label>
             <select
               id={`${id}-course`}
@@ -77,7 +86,7 @@ export function VariableFilters({ variable, filters, canFilterCourse, onApply }:
               onChange={(event) => set('courseId', event.target.value)}
               className={cn(inputClassName, 'md:w-52')}
             >
-              <option value="">All courses</option>
+              <option value="">{sourceWords.all}</option>
               {variable.courses.map((course) => (
                 <option key={course.id} value={course.id}>
                   {course.courseTitle}

@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 
 import { formatVariableValue, learnerLabel } from './format-value';
+import type { SourceWords } from './source-words';
 
 type LeaderRow = VariableLeadersResponse['items'][number];
 
@@ -22,6 +23,7 @@ export type VariableLeadersViewProps = {
   limit: number;
   limits: readonly number[];
   showCourse: boolean;
+  sourceWords: SourceWords;
   isDate: boolean;
   onChange: (changes: Record<string, string | number | undefined>) => void;
 };
@@ -36,6 +38,7 @@ export function VariableLeadersView({
   limit,
   limits,
   showCourse,
+  sourceWords,
   isDate,
   onChange,
 }: VariableLeadersViewProps) {
@@ -71,7 +74,7 @@ export function VariableLeadersView({
       ? [
           {
             id: 'course',
-            header: 'Course',
+            header: sourceWords.label,
             className: 'hidden sm:table-cell',
             cell: (row: LeaderRow) => row.courseTitle,
           },
@@ -144,7 +147,7 @@ export function VariableLeadersView({
           }
           empty={
             <EmptyState icon={<Trophy aria-hidden="true" />} title="No leaders yet">
-              Learners appear here once a course sends this variable.
+              {sourceWords.noLeaders}
             </EmptyState>
           }
         />

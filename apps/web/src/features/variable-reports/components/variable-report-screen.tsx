@@ -1,5 +1,5 @@
 import { sharedViewOrganizationName, type VariableReportSubject } from '@courselens/contracts';
-import { ArrowLeft, Sparkles, Variable as VariableIcon } from 'lucide-react';
+import { ArrowLeft, Bot, Sparkles, Variable as VariableIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { ExportCsvButton } from '@/components/export-csv-button';
@@ -19,12 +19,18 @@ import { toast } from '@/lib/toast';
 import { reportQuery, useVariableReport } from '../api/get-variable-report';
 import { useVariableChart } from '../api/get-variable-chart';
 import { useVariableLeaders } from '../api/get-variable-leaders';
-import { variableEndpoint, type VariableReportTarget } from '../api/report-target';
+import {
+  isChatbotTarget,
+  variableEndpoint,
+  type VariableReportTarget,
+  type VariableSource,
+} from '../api/report-target';
 import { useChangeVariableShare, useVariableShare } from '../api/variable-share';
 
 import { VariableChartView } from './variable-chart-view';
 import { VariableFilters } from './variable-filters';
 import { VariableLeadersView } from './variable-leaders-view';
+import { sourceWordsOf } from './source-words';
 import { VariableReportView } from './variable-report-view';
 import { useVariableReportParams } from './use-variable-report-params';
 
@@ -33,7 +39,9 @@ const VIEW_LABELS: Record<ReportView, string> = { report: 'Report', chart: 'Char
 function viewHref(target: VariableReportTarget, view: ReportView): string {
   switch (target.kind) {
     case 'variable':
-      return paths.variables.report.href(target.name, view);
+      return target.source === 'chatbot'
+        ? paths.variables.chatbotReport.href(target.name, view)
+        : paths.variables.report.href(target.name, view);
     case 'course_variable':
       return paths.variables.courseReport.href(target.courseId, target.name, view);
     case 'shared':
@@ -50,18 +58,44 @@ export function NotSharedMessage() {
   );
 }
 
-export function VariableNotFoundMessage({ name }: { name: string }) {
+export type VariableNotFoundMessageProps = { name: string; source?: VariableSource };
+
+export function VariableNotFoundMessage({ name, source = 'course' }: VariableNotFoundMessageProps) {
   return (
     <PageMessage
       title="Variable not found"
       actions={
-        <Link to={paths.variables.list.href()} className={buttonClassName({ variant: 'outline' })}>
-          Back to variables
-        </Link>
+        source === 'chatbot' ? (
+          <Link to={paths.chatbots.list.href()} className={buttonClassName({ variant: 'outline' })}>
+            Back to agents
+          </Link>
+        ) : (
+          <Link to={paths.variables.list.href()} className={buttonClassName({ variant: 'outline' })}>
+            Back to variables
+          </Link>
+        )
       }
     >
-      No course of your organization sends a variable named “{name}”.
+      {source === 'chatbot'
+        ? `No custom AI agent of your organization captures a variable named “${name}”.`
+        : `No course of your organization sends a variable named “${name}”.`}
     </PageMessage>
+  );
+}
+
+/**
+ * The variable an organization-wide report's AI summary reads: the one of
+ * the course (or agent) the filter names, else the first. A summary is
+ * about one course's or one agent's variable, never every one of a name.
+ */
+export function summaryVariableId(
+  variable: VariableReportSubject,
+  courseId: string | undefined,
+): string | null {
+  return (
+    (courseId && variable.courses.find((course) => course.id === courseId)?.variableId) ||
+    variable.courses[0]?.variableId ||
+    null
   );
 }
 
@@ -69,7 +103,8 @@ export type VariableReportScreenProps = { target: VariableReportTarget; view: Re
 
 /**
  * A variable's report, chart or leaders (one URL each, filters in the
- * query string): organization-wide, one course's, or shared without sign-in.
+ * query string): organization-wide (the courses' or the agents'), one
+ * course's, or shared without sign-in.
  */
 export function VariableReportScreen({ target, view }: VariableReportScreenProps) {
   const organizationId = useSession().currentOrganization?.id;
@@ -80,10 +115,16 @@ export function VariableReportScreen({ target, view }: VariableReportScreenProps
   const current = view === 'report' ? report : view === 'chart' ? chart : leaders;
   const variable: VariableReportSubject | undefined = current.data?.variable;
   const isShared = target.kind === 'shared';
+  const isChatbot = isChatbotTarget(target);
+  const sourceWords = sourceWordsOf(target);
   const hasFilters = Object.values(state.filters).some(Boolean);
 
   if (isApiError(current.error) && current.error.status === 404) {
-    return isShared ? <NotSharedMessage /> : <VariableNotFoundMessage name={target.name} />;
+    return isShared ? (
+      <NotSharedMessage />
+    ) : (
+      <VariableNotFoundMessage name={target.name} source={isChatbot ? 'chatbot' : 'course'} />
+    );
   }
 
   const courseTitle =
@@ -94,22 +135,20 @@ export function VariableReportScreen({ target, view }: VariableReportScreenProps
           ? `${variable.courses.length} courses`
           : undefined
       : variable?.courses[0]?.courseTitle;
-  const back =
-    target.kind === 'variable'
+  const back = isChatbot
+    ? { href: paths.chatbots.list.href(), label: 'Custom AI Agents' }
+    : target.kind === 'variable'
       ? { href: paths.variables.list.href(), label: 'Variables' }
       : target.kind === 'course_variable'
         ? { href: paths.courses.variables.href(target.courseId), label: courseTitle ?? 'Course variables' }
         : null;
+  const summaryId =
+    target.kind === 'variable' && variable ? summaryVariableId(variable, state.filters.courseId) : null;
   const aiSummaryHref =
     target.kind === 'course_variable'
       ? paths.variables.courseAiSummary.href(target.courseId, target.name)
-      : target.kind === 'variable' && variable?.courses[0]
-        ? paths.variables.aiSummary.href(
-            (state.filters.courseId &&
-              variable.courses.find((course) => course.id === state.filters.courseId)?.variableId) ||
-              variable.courses[0].variableId,
-            'course',
-          )
+      : target.kind === 'variable' && summaryId
+        ? paths.variables.aiSummary.href(summaryId, target.source)
         : null;
 
   return (
@@ -135,8 +174,9 @@ export function VariableReportScreen({ target, view }: VariableReportScreenProps
           <p className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-fg-muted">
             {variable?.title ? <code className="font-mono text-[13px]">{target.name}</code> : null}
             {variable ? <Badge>{variable.dataType}</Badge> : null}
-            {courseTitle ? <span>{courseTitle}</span> : null}
+            {courseTitle && !isChatbot ? <span>{courseTitle}</span> : null}
           </p>
+          {isChatbot && variable ? <CapturingAgents agents={variable.courses} /> : null}
         </div>
         {isShared ? null : (
           <div className="flex shrink-0 flex-wrap gap-2">
@@ -146,6 +186,7 @@ export function VariableReportScreen({ target, view }: VariableReportScreenProps
                 AI summary
               </Link>
             ) : null}
+            {/* Only a course's variable can be shared: the server serves no shared agent variable yet. */}
             {target.kind === 'course_variable' ? (
               <VariableShare
                 organizationId={organizationId}
@@ -179,6 +220,7 @@ export function VariableReportScreen({ target, view }: VariableReportScreenProps
         variable={variable}
         filters={state.filters}
         canFilterCourse={target.kind === 'variable'}
+        sourceWords={sourceWords}
         onApply={(filters) =>
           state.update({
             courseId: filters.courseId,
@@ -226,11 +268,33 @@ export function VariableReportScreen({ target, view }: VariableReportScreenProps
           limit={state.leaders.limit}
           limits={state.limits}
           showCourse={target.kind === 'variable'}
+          sourceWords={sourceWords}
           isDate={leaders.data?.variable.dataType === 'date'}
           onChange={state.update}
         />
       )}
     </div>
+  );
+}
+
+/** Says an agent's variable comes from custom AI agents, with a link to each agent that captures it. */
+function CapturingAgents({ agents }: { agents: VariableReportSubject['courses'] }) {
+  return (
+    <p className="mt-1.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-fg-muted">
+      <Bot aria-hidden="true" className="size-4 shrink-0 text-accent" />
+      <span>Captured by custom AI {agents.length === 1 ? 'agent' : 'agents'}:</span>
+      {agents.map((agent, index) => (
+        <span key={agent.id}>
+          <Link
+            to={paths.chatbots.edit.href(agent.id)}
+            className="font-medium text-fg hover:underline focus-visible:outline-2 focus-visible:outline-focus"
+          >
+            {agent.courseTitle}
+          </Link>
+          {index < agents.length - 1 ? ',' : null}
+        </span>
+      ))}
+    </p>
   );
 }
 

@@ -22,6 +22,7 @@ import {
 import type { VariableReportTarget } from '../api/report-target';
 
 import { formatVariableValue, learnerLabel } from './format-value';
+import { sourceWordsOf } from './source-words';
 
 type SortKey = VariableReportParams['sort'];
 
@@ -94,6 +95,7 @@ export function VariableReportView({
   const [historyOf, setHistoryOf] = useState<VariableReportRow | null>(null);
   const isShared = target.kind === 'shared';
   const isOrganizationWide = target.kind === 'variable';
+  const sourceWords = sourceWordsOf(target);
   const dataType = data?.variable.dataType ?? 'text';
 
   const columns: DataTableColumn<VariableReportRow, SortKey>[] = [
@@ -127,7 +129,7 @@ export function VariableReportView({
       ? [
           {
             id: 'course',
-            header: 'Course',
+            header: sourceWords.label,
             sortKey: 'course',
             className: 'hidden md:table-cell',
             cell: (row: VariableReportRow) => row.courseTitle,
@@ -201,9 +203,7 @@ export function VariableReportView({
             icon={<Users aria-hidden="true" />}
             title={hasFilters || params.q ? 'No values match' : 'No values yet'}
           >
-            {hasFilters || params.q
-              ? 'Try another search or clear the filters.'
-              : 'Values appear here when a course sends this variable for a learner.'}
+            {hasFilters || params.q ? 'Try another search or clear the filters.' : sourceWords.noValues}
           </EmptyState>
         }
       />
