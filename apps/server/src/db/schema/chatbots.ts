@@ -62,6 +62,8 @@ export const chatbots = pgTable(
   (table) => [
     primaryKey({ name: 'chatbots_pk', columns: [table.organizationId, table.id] }),
     index('chatbots_org_created_idx').on(table.organizationId, table.createdAt),
+    // The public chat finds an agent by its id alone (the address a course embeds).
+    index('chatbots_id_idx').on(table.id),
   ],
 );
 
