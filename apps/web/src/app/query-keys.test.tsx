@@ -7,6 +7,10 @@ import { activityQueryOptions } from '@/features/activity/api/get-activity';
 import { activityActorsQueryOptions } from '@/features/activity/api/get-activity-actors';
 import { aiSummaryQueryOptions } from '@/features/ai-summaries/api/get-ai-summary';
 import { apiKeysQueryOptions } from '@/features/api-keys/api/get-api-keys';
+import { chatSessionQueryOptions, chatSessionsQueryOptions } from '@/features/chatbots/api/get-chat-sessions';
+import { chatbotQueryOptions } from '@/features/chatbots/api/get-chatbot';
+import { chatbotInsightsQueryOptions } from '@/features/chatbots/api/get-chatbot-insights';
+import { chatbotsQueryOptions } from '@/features/chatbots/api/get-chatbots';
 import { useDeleteCourse } from '@/features/courses/api/delete-course';
 import { broadcastsQueryOptions } from '@/features/courses/api/get-broadcasts';
 import { courseQueryOptions } from '@/features/courses/api/get-course';
@@ -23,6 +27,7 @@ import { reportPreviewQueryOptions } from '@/features/custom-reports/api/preview
 import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard';
 import { failedJobsQueryOptions } from '@/features/jobs/api/get-failed-jobs';
 import { learnerQueryOptions } from '@/features/learners/api/get-learner';
+import { learnerChatbotVariablesQueryOptions } from '@/features/learners/api/get-learner-chatbot-variables';
 import { learnerCoursesQueryOptions } from '@/features/learners/api/get-learner-courses';
 import { learnerResponsesQueryOptions } from '@/features/learners/api/get-learner-responses';
 import {
@@ -50,6 +55,7 @@ import { createTestQueryClient, fetchedRequests, jsonResponse, stubFetch } from 
 
 const COURSE_ID = '33333333-3333-4333-8333-333333333333';
 const LEARNER_ID = '44444444-4444-4444-8444-444444444444';
+const CHATBOT_ID = '55555555-5555-4555-8555-555555555555';
 const list = { q: '', page: 1, order: 'asc' } as const;
 const variableList = { ...list, sort: 'name' } as const;
 const questionList = { ...list, sort: 'course', active: true } as const;
@@ -67,6 +73,7 @@ describe('query keys of the web app', () => {
       learnerVariablesQueryOptions('o1', LEARNER_ID, { ...list, sort: 'name' }).queryKey,
       learnerCourseVariablesQueryOptions('o1', LEARNER_ID, COURSE_ID, { ...list, sort: 'name' }).queryKey,
       learnerResponsesQueryOptions('o1', LEARNER_ID, { ...list, sort: 'answeredAt' }).queryKey,
+      learnerChatbotVariablesQueryOptions('o1', LEARNER_ID).queryKey,
       variablesQueryOptions('o1', variableList).queryKey,
       courseVariablesQueryOptions('o1', COURSE_ID, variableList).queryKey,
       variableCoursesQueryOptions('o1').queryKey,
@@ -82,8 +89,11 @@ describe('query keys of the web app', () => {
       reportCatalogQueryOptions('o1').queryKey,
       reportPreviewQueryOptions('o1', { items: [] }).queryKey,
       aiSummaryQueryOptions('o1', { kind: 'variable', variableId: 'v1' }).queryKey,
-      variableReportQueryOptions('o1', { kind: 'variable', name: 'score' }, { ...list, sort: 'value' })
-        .queryKey,
+      variableReportQueryOptions(
+        'o1',
+        { kind: 'variable', source: 'course', name: 'score' },
+        { ...list, sort: 'value' },
+      ).queryKey,
       variableChartQueryOptions('o1', { kind: 'course_variable', courseId: COURSE_ID, name: 'score' }, {})
         .queryKey,
       variableShareQueryOptions('o1', 'v1').queryKey,
@@ -94,6 +104,11 @@ describe('query keys of the web app', () => {
       membersQueryOptions('o1').queryKey,
       invitationsQueryOptions('o1').queryKey,
       failedJobsQueryOptions('o1').queryKey,
+      chatbotsQueryOptions('o1', { ...list, sort: 'name' }).queryKey,
+      chatbotQueryOptions('o1', CHATBOT_ID).queryKey,
+      chatSessionsQueryOptions('o1', CHATBOT_ID, { ...list, sort: 'lastMessageAt', captured: null }).queryKey,
+      chatSessionQueryOptions('o1', CHATBOT_ID, 's1').queryKey,
+      chatbotInsightsQueryOptions('o1', CHATBOT_ID).queryKey,
     ];
     for (const key of keys) expect(key.slice(0, 2)).toEqual(organizationKey('o1'));
   });
@@ -104,7 +119,7 @@ describe('query keys of the web app', () => {
       invitationPreviewQueryOptions('token').queryKey,
       variableReportQueryOptions(
         'o1',
-        { kind: 'shared', courseId: COURSE_ID, name: 'score', token: 't' },
+        { kind: 'shared', source: 'course', courseId: COURSE_ID, name: 'score', token: 't' },
         { ...list, sort: 'value' },
       ).queryKey,
       questionReportQueryOptions(

@@ -1,29 +1,31 @@
+import type { ApiErrorBody as ContractApiErrorBody, ErrorIssue } from '@courselens/contracts';
+
 /**
- * The one way the web app talks to the CourseLens JSON API (`/api/...`).
+ * The one way the web app talks to the CourseLens API (`/api/...`).
  *
- * - Sends and reads JSON; a 204 resolves to `undefined`.
+ * - Sends and reads JSON; a 204 resolves to `undefined`. A file goes as its
+ *   raw bytes (`rawBody`).
  * - Any non-2xx answer throws an {@link ApiError} carrying the server's error
  *   shape `{ error, code, issues? }`, so screens show the server's message and
  *   forms can map `issues` to fields.
  * - The session token is attached as `Authorization: Bearer …` and the
  *   current organization as `X-Organization-Id`, both wired by `lib/auth.ts`
- *   through {@link configureApiClient}.
+ *   through {@link configureApiClient}; an `anonymous` request carries
+ *   neither (the public chat page).
  */
 
 export const API_BASE_PATH = '/api';
 
-export type ApiIssue = {
-  path: (string | number)[];
-  message: string;
-  code?: string;
-};
+export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check your connection and try again.';
+
+/**
+ * One problem of a refused request, as the server writes it: `path` is dotted
+ * and starts with the part of the request it is in (`body.variables.0.name`).
+ */
+export type ApiIssue = ErrorIssue;
 
 /** The JSON error shape every server route answers with. */
-export type ApiErrorBody = {
-  error: string;
-  code: string;
-  issues?: ApiIssue[];
-};
+export type ApiErrorBody = ContractApiErrorBody;
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -57,10 +59,17 @@ export function isApiError(error: unknown): error is ApiError {
 
 type QueryValue = string | number | boolean | null | undefined;
 
+/** Bytes sent as they are (a file), not as JSON. */
+export type RawBody = Blob | ArrayBuffer | Uint8Array<ArrayBuffer>;
+
 export type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Serialized as JSON. */
   body?: unknown;
+  /** Sent as it is, in place of `body`, with `contentType` (a file the server reads). */
+  rawBody?: RawBody;
+  /** The Content-Type of `rawBody`: by default a Blob's own type, else `application/octet-stream`. */
+  contentType?: string;
   /**
    * Appended as a query string; null, undefined and empty-string entries are
    * left out (an empty filter field means no filter, and the server would
@@ -69,6 +78,14 @@ export type ApiRequestOptions = {
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * No session at all: no bearer token, no organization, no cookies. For the
+   * public pages a learner reaches (often framed on another origin), whose
+   * calls must neither depend on nor leak whoever is signed in on this browser.
+   */
+  anonymous?: boolean;
+  /** The message of an error answer that brings none of its own (a proxy's page, an empty body). */
+  fallbackErrorMessage?: (status: number) => string | undefined;
 };
 
 type ApiClientConfig = {
@@ -102,17 +119,16 @@ export function buildApiUrl(path: string, query?: Record<string, QueryValue>): s
 }
 
 /**
- * Calls `/api{path}` and resolves to the parsed JSON body typed as `T`.
- * The type is the caller's promise about the server's answer: parse it when
- * the answer is not under our control.
+ * Sends the request and resolves to the response when it is 2xx, unread (a
+ * stream is read as it arrives); any other answer throws an {@link ApiError}.
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, headers = {}, signal } = options;
+export async function apiFetch(path: string, options: ApiRequestOptions = {}): Promise<Response> {
+  const { method = 'GET', query, headers = {}, signal, anonymous = false } = options;
   const requestHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
-  if (body !== undefined) requestHeaders['Content-Type'] = 'application/json';
-  const token = config.getAuthToken();
+  const body = requestBody(options, requestHeaders);
+  const token = anonymous ? null : config.getAuthToken();
   if (token) requestHeaders.Authorization = `Bearer ${token}`;
-  const organizationId = config.getOrganizationId();
+  const organizationId = anonymous ? null : config.getOrganizationId();
   if (token && organizationId && !('X-Organization-Id' in headers)) {
     requestHeaders['X-Organization-Id'] = organizationId;
   }
@@ -122,31 +138,51 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     response = await fetch(buildApiUrl(path, query), {
       method,
       headers: requestHeaders,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body,
       signal,
+      ...(anonymous ? { credentials: 'omit' as const } : {}),
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError({
-      message: 'The server could not be reached. Check your connection and try again.',
-      status: 0,
-      code: 'NETWORK_ERROR',
-      cause: error,
-    });
+    throw new ApiError({ message: NETWORK_ERROR_MESSAGE, status: 0, code: 'NETWORK_ERROR', cause: error });
   }
 
-  const payload = await readBody(response);
-
   if (!response.ok) {
-    const apiError = toApiError(response, payload);
+    const apiError = apiErrorFromBody(await readBody(response), response.status, {
+      statusText: response.statusText,
+      fallbackMessage: options.fallbackErrorMessage,
+    });
     if (response.status === 401 && token) config.onUnauthorized(apiError);
     throw apiError;
   }
-  return payload as T;
+  return response;
+}
+
+/**
+ * Calls `/api{path}` and resolves to the parsed JSON body typed as `T`.
+ * The type is the caller's promise about the server's answer: parse it when
+ * the answer is not under our control.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const response = await apiFetch(path, options);
+  return (await readBody(response)) as T;
+}
+
+/** The body to send, with its Content-Type set in `headers`. */
+function requestBody(options: ApiRequestOptions, headers: Record<string, string>): BodyInit | undefined {
+  const { rawBody, body, contentType } = options;
+  if (rawBody !== undefined) {
+    headers['Content-Type'] =
+      contentType ?? ((rawBody instanceof Blob && rawBody.type) || 'application/octet-stream');
+    return rawBody;
+  }
+  if (body === undefined) return undefined;
+  headers['Content-Type'] = 'application/json';
+  return JSON.stringify(body);
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+  get: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body' | 'rawBody'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
@@ -154,7 +190,7 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+  delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body' | 'rawBody'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
@@ -171,26 +207,45 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(response: Response, payload: unknown): ApiError {
+/**
+ * An error answer as an {@link ApiError}: the server's `{ error, code, issues? }`,
+ * or a message from the status when the body is not ours. Also for an error
+ * that arrives inside a 2xx answer (a stream's `error` event).
+ */
+export function apiErrorFromBody(
+  payload: unknown,
+  status: number,
+  {
+    statusText = '',
+    fallbackMessage,
+  }: { statusText?: string; fallbackMessage?: (status: number) => string | undefined } = {},
+): ApiError {
   const record = isRecord(payload) ? payload : {};
   const message =
     typeof record.error === 'string' && record.error.trim() !== ''
       ? record.error
-      : `Request failed with status ${response.status}${response.statusText ? ` (${response.statusText})` : ''}`;
-  const code = typeof record.code === 'string' ? record.code : `HTTP_${response.status}`;
-  const issues = Array.isArray(record.issues) ? record.issues.filter(isApiIssue) : [];
-  return new ApiError({ message, status: response.status, code, issues, body: payload });
+      : (fallbackMessage?.(status) ??
+        `Request failed with status ${status}${statusText ? ` (${statusText})` : ''}`);
+  const code = typeof record.code === 'string' ? record.code : `HTTP_${status}`;
+  const issues = Array.isArray(record.issues) ? record.issues.flatMap(toApiIssue) : [];
+  return new ApiError({ message, status, code, issues, body: payload });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isApiIssue(value: unknown): value is ApiIssue {
-  return (
-    isRecord(value) &&
-    typeof value.message === 'string' &&
-    Array.isArray(value.path) &&
-    value.path.every((part) => typeof part === 'string' || typeof part === 'number')
-  );
+/**
+ * One issue as the server writes it (a dotted `path`); an array path, as a
+ * schema library gives it, is joined the same way so readers see one form.
+ * Anything else is dropped.
+ */
+function toApiIssue(value: unknown): ApiIssue[] {
+  if (!isRecord(value) || typeof value.message !== 'string') return [];
+  const { path, message } = value;
+  if (typeof path === 'string') return [{ path, message }];
+  if (Array.isArray(path) && path.every((part) => typeof part === 'string' || typeof part === 'number')) {
+    return [{ path: path.join('.'), message }];
+  }
+  return [];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate, formatNumber, formatPercent, formatRelative } from './format';
+import { formatCapturedValue, formatDate, formatNumber, formatPercent, formatRelative } from './format';
 
 describe('format', () => {
   it('formats numbers and missing values', () => {
@@ -20,5 +20,28 @@ describe('format', () => {
     expect(formatRelative('2026-06-10T11:59:30.000Z', now)).toBe('just now');
     expect(formatRelative('2026-06-10T09:00:00.000Z', now)).toBe('3 hours ago');
     expect(formatRelative('2026-06-09T12:00:00.000Z', now)).toBe('yesterday');
+  });
+});
+
+describe('formatCapturedValue', () => {
+  it('formats each type of value an agent captures', () => {
+    expect(formatCapturedValue(true, 'boolean')).toBe('Yes');
+    expect(formatCapturedValue(false)).toBe('No');
+    expect(formatCapturedValue(1234.567, 'number')).toBe('1,234.57');
+    expect(formatCapturedValue('Pro', 'choice')).toBe('Pro');
+    expect(formatCapturedValue('  as typed ', 'text')).toBe('  as typed ');
+  });
+
+  it('reads a date variable’s day in local time, and keeps any other text as it is', () => {
+    expect(formatCapturedValue('2026-12-31', 'date')).toBe('Dec 31, 2026');
+    expect(formatCapturedValue('2026-03-01', 'date')).toBe('Mar 1, 2026');
+    expect(formatCapturedValue('next spring', 'date')).toBe('next spring');
+    expect(formatCapturedValue('2026-03-01', 'text')).toBe('2026-03-01');
+  });
+
+  it('shows a dash for nothing captured', () => {
+    expect(formatCapturedValue(null, 'text')).toBe('—');
+    expect(formatCapturedValue(undefined)).toBe('—');
+    expect(formatCapturedValue('', 'text')).toBe('—');
   });
 });

@@ -1,3 +1,5 @@
+import type { ChatbotVariableType } from '@courselens/contracts';
+
 /** Display formats shared by every screen (en-US, the user's time zone). */
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -54,4 +56,24 @@ export function formatRelative(value: string | Date | null | undefined, now: Dat
     if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
   }
   return 'just now';
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A value a custom AI agent captured, as a person reads it: Yes/No, grouped
+ * numbers, a date variable's calendar day (`2026-03-01`) as a date read in
+ * local time, so no time zone moves it to the day before; text (and a
+ * choice) as it was captured.
+ */
+export function formatCapturedValue(
+  value: string | number | boolean | null | undefined,
+  type?: ChatbotVariableType,
+): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return formatDecimal(value);
+  const day = type === 'date' ? ISO_DAY.exec(value) : null;
+  if (day) return formatDate(new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
+  return value;
 }

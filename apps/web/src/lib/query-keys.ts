@@ -16,6 +16,7 @@ export type OrganizationDomain =
   | 'activity'
   | 'ai-summaries'
   | 'api-keys'
+  | 'chatbots'
   | 'courses'
   | 'custom-reports'
   | 'dashboard'

@@ -16,9 +16,11 @@ import type { VariableReportRoute } from './api/report-target';
 // on demand, beside the page's code, never with the main chunk.
 const prefetches = () => import('./prefetch');
 
+const sharedRoutes: readonly VariableReportRoute[] = ['shared', 'shared_chatbot_variable'];
+
 /** A view's loader: an organization's report, or a shared one (read by its token, no organization). */
 function viewLoader(queryClient: QueryClient, route: VariableReportRoute, view: ReportView): LoaderFunction {
-  return route === 'shared'
+  return sharedRoutes.includes(route)
     ? prefetchLoader(queryClient, async () => {
         const { prefetchView } = await prefetches();
         return (page: PrefetchRoute) => prefetchView(page, route, view, null);
@@ -89,12 +91,24 @@ export function chatbotVariableReportRoutes(queryClient: QueryClient): RouteObje
   ];
 }
 
-/** Public routes (shared views: no sign-in, no navbar or sidebar; `handle.shared`). */
+/**
+ * Public routes (shared views: no sign-in, no navbar or sidebar;
+ * `handle.shared`): one course's variable, and one custom AI agent's
+ * (`/shared/chatbot/:variableName/:view?token=&courseId=<agent id>`).
+ */
 export function sharedVariableReportRoutes(queryClient: QueryClient): RouteObject[] {
-  return perView(
-    queryClient,
-    paths.shared.courseVariable.path,
-    'shared',
-    async () => (await import('./components/variable-report-pages')).SharedVariableReportPage,
-  ).map((route) => ({ ...route, handle: { shared: true } }));
+  return [
+    ...perView(
+      queryClient,
+      paths.shared.courseVariable.path,
+      'shared',
+      async () => (await import('./components/variable-report-pages')).SharedVariableReportPage,
+    ),
+    ...perView(
+      queryClient,
+      paths.shared.chatbotVariable.path,
+      'shared_chatbot_variable',
+      async () => (await import('./components/variable-report-pages')).SharedChatbotVariableReportPage,
+    ),
+  ].map((route) => ({ ...route, handle: { shared: true } }));
 }

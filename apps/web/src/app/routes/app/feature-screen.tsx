@@ -1,4 +1,4 @@
-import { BarChart3, Bot, CreditCard, type LucideIcon } from 'lucide-react';
+import { BarChart3, CreditCard, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { Logo } from '@/components/logo';
@@ -12,7 +12,6 @@ import type { ScreenRoute } from './screens';
 
 const capabilityIcons: Record<Capability, LucideIcon> = {
   analytics: BarChart3,
-  agents: Bot,
   billing: CreditCard,
 };
 

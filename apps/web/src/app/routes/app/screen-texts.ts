@@ -1,4 +1,4 @@
-import { paths, reportViews } from '@/config/paths';
+import { paths } from '@/config/paths';
 
 /**
  * What each placeholder screen (`screens.ts`) says: its title, one sentence
@@ -6,11 +6,10 @@ import { paths, reportViews } from '@/config/paths';
  * capability it arrives with. Keyed by the route's path; a test keeps both
  * lists equal.
  */
-export type Capability = 'analytics' | 'agents' | 'billing';
+export type Capability = 'analytics' | 'billing';
 
 export const capabilityNames: Record<Capability, string> = {
   analytics: 'analytics (funnels, heatmaps, learning paths and insights)',
-  agents: 'custom AI agents',
   billing: 'billing and subscriptions',
 };
 
@@ -22,27 +21,6 @@ export type ScreenText = {
   emptyText: string;
   capability: Capability;
 };
-
-const viewTexts: Record<(typeof reportViews)[number], { title: string; emptyText: string }> = {
-  report: {
-    title: 'report',
-    emptyText: 'Every learner value with its course run, date and completion, sortable and exportable.',
-  },
-  chart: { title: 'chart', emptyText: 'The distribution of values and how it moves over time.' },
-  leaders: { title: 'leaders', emptyText: 'The learners with the highest and lowest values.' },
-};
-
-function agentVariableViews(template: string, description: string): [string, ScreenText][] {
-  return reportViews.map((view) => [
-    template.replace(':view', view),
-    {
-      title: `Agent variable ${viewTexts[view].title}`,
-      description,
-      emptyText: viewTexts[view].emptyText,
-      capability: 'agents',
-    },
-  ]);
-}
 
 const p = paths;
 
@@ -128,5 +106,4 @@ export const screenTexts: Record<string, ScreenText> = Object.fromEntries<Screen
       capability: 'analytics',
     },
   ],
-  ...agentVariableViews(p.shared.chatbotVariable.path, 'An agent variable report shared with you.'),
 ]);

@@ -1,4 +1,4 @@
-import { paths, reportViews } from '@/config/paths';
+import { paths } from '@/config/paths';
 
 /**
  * The routes whose feature belongs to a later capability. Each is a real
@@ -16,7 +16,6 @@ export type ScreenRoute = {
 
 const p = paths;
 const auth = (path: string): ScreenRoute => ({ path, access: 'auth' });
-const views = (template: string) => reportViews.map((view) => template.replace(':view', view));
 
 export const screenRoutes: ScreenRoute[] = [
   auth(p.subscribe.path),
@@ -28,9 +27,4 @@ export const screenRoutes: ScreenRoute[] = [
   auth(p.analytics.learningPaths.path),
   auth(p.analytics.insights.path),
   auth(p.analytics.settings.path),
-  ...views(p.shared.chatbotVariable.path).map((path): ScreenRoute => ({
-    path,
-    access: 'public',
-    shared: true,
-  })),
 ];

@@ -6,7 +6,9 @@ import {
   type MemberRole,
   type WebhookMethod,
 } from '@courselens/contracts';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
+
+import { fieldErrorsOf, issuePathParts, resolverOf, type PathIssue } from '@/lib/form-errors';
 
 /**
  * The action form's values: one section per type, all present so that
@@ -326,9 +328,8 @@ const CONFIG_FIELDS: Record<ActionType, Record<string, string>> = {
  * (`['config', 'headers', 0, 'value']`) or as the server writes it
  * (`body.config.url`); `root` when no field matches.
  */
-export function formFieldOf(type: ActionType, path: readonly PropertyKey[] | string): string {
-  const parts = (typeof path === 'string' ? path.split('.') : path.map(String)).filter((part) => part !== '');
-  if (parts[0] === 'body') parts.shift();
+export function formFieldOf(type: ActionType, path: PathIssue['path']): string {
+  const parts = issuePathParts(path);
   if (parts[0] === 'name' || parts[0] === 'description') return parts[0];
   if (parts[0] !== 'config') return 'root';
   const rest = parts.slice(1);
@@ -346,40 +347,19 @@ export function formFieldOf(type: ActionType, path: readonly PropertyKey[] | str
   return 'root';
 }
 
-/** Puts `message` at a dotted path of an errors object (the first message of a field wins). */
-function setError(errors: Record<string, unknown>, path: string, message: string): void {
-  const parts = path.split('.');
-  let node: Record<string, unknown> = errors;
-  for (const part of parts.slice(0, -1)) {
-    const next = node[part];
-    if (typeof next === 'object' && next !== null) node = next as Record<string, unknown>;
-    else node = node[part] = {};
-  }
-  const last = parts[parts.length - 1] ?? 'root';
-  if (node[last] === undefined) node[last] = { type: 'validation', message };
-}
-
 /** The problems of the form's values, placed on their fields, in the contract's words. */
 export function validateActionForm(values: ActionFormValues): FieldErrors<ActionFormValues> {
   const parsed = actionInput.safeParse(toActionInput(values));
-  if (parsed.success) return {};
-  const errors: Record<string, unknown> = {};
-  for (const issue of parsed.error.issues) {
-    setError(errors, formFieldOf(values.type, issue.path), issue.message);
-  }
-  return errors;
+  return parsed.success ? {} : fieldErrorsOf(parsed.error.issues, (path) => formFieldOf(values.type, path));
 }
 
 /** react-hook-form's resolver: the contract's schema, through `toActionInput`. */
-export const actionFormResolver: Resolver<ActionFormValues> = (values) => {
-  const errors = validateActionForm(values);
-  return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
-};
+export const actionFormResolver = resolverOf(validateActionForm);
 
 /** Server problems (`issues` of a 400) on their fields; false when none could be placed. */
 export function serverErrorsOf(
   type: ActionType,
-  issues: readonly { path: readonly PropertyKey[] | string; message: string }[],
+  issues: readonly PathIssue[],
 ): { field: string; message: string }[] {
   return issues.map((issue) => ({ field: formFieldOf(type, issue.path), message: issue.message }));
 }

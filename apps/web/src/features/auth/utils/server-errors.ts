@@ -1,6 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 import { isApiError } from '@/lib/api-client';
+import { issuePathParts } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 
 export const UNEXPECTED_ERROR = 'Something went wrong. Please try again.';
@@ -25,7 +26,7 @@ export function reportServerError<T extends FieldValues>(
   if (isApiError(error)) {
     let placed = false;
     for (const issue of error.issues) {
-      const head = Array.isArray(issue.path) ? issue.path[0] : String(issue.path).split('.')[0];
+      const [head] = issuePathParts(issue.path);
       const field = fields.find((candidate) => candidate === head);
       if (field) {
         setError(field, { type: 'server', message: issue.message });

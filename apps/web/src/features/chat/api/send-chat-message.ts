@@ -4,11 +4,11 @@ import {
   type SendChatMessageResponse,
 } from '@courselens/contracts';
 
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiErrorFromBody } from '@/lib/api-client';
 
 import { readSseStream } from '../utils/sse';
 
-import { apiErrorFromBody, publicFetch } from './public-request';
+import { publicFetch } from './public-request';
 
 export const INTERRUPTED_MESSAGE = 'The reply was cut off before it ended. Please send your message again.';
 export const UNREADABLE_MESSAGE = 'The reply could not be read. Please send your message again.';
@@ -34,7 +34,7 @@ export async function sendChatMessage(
   const response = await publicFetch(`/chat/${encodeURIComponent(chatbotId)}/messages`, {
     method: 'POST',
     body: input,
-    accept: 'text/event-stream',
+    headers: { Accept: 'text/event-stream' },
     signal,
   });
   const contentType = response.headers.get('content-type') ?? '';

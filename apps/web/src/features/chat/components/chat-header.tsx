@@ -1,40 +1,7 @@
 import type { PublicChatbot } from '@courselens/contracts';
 import type { ReactNode } from 'react';
 
-import { cn } from '@/lib/cn';
-
-import { agentColor, textColorOn } from '../utils/color';
-
-/** The agent's avatar text, or the first letter of its name (a whole character, emoji included). */
-export function avatarText(agent: Pick<PublicChatbot, 'avatar' | 'name'>): string {
-  const avatar = agent.avatar?.trim();
-  if (avatar) return avatar;
-  const [first = '?'] = Array.from(agent.name.trim());
-  return first.toLocaleUpperCase();
-}
-
-export type AgentAvatarProps = {
-  agent: Pick<PublicChatbot, 'avatar' | 'name' | 'color'>;
-  className?: string;
-};
-
-export function AgentAvatar({ agent, className }: AgentAvatarProps) {
-  const color = agentColor(agent.color);
-  const text = avatarText(agent);
-  return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        'flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-full font-semibold select-none',
-        text.length > 2 ? 'text-xs' : 'text-base',
-        className,
-      )}
-      style={{ backgroundColor: color, color: textColorOn(color) }}
-    >
-      {text}
-    </span>
-  );
-}
+import { AgentAvatar } from '@/components/agent-avatar';
 
 export type ChatHeaderProps = {
   agent: PublicChatbot;
@@ -47,7 +14,7 @@ export function ChatHeader({ agent, actions }: ChatHeaderProps) {
   return (
     <header className="shrink-0 border-b border-line bg-surface px-4 py-3 sm:px-6">
       <div className="mx-auto flex w-full max-w-3xl items-start gap-3">
-        <AgentAvatar agent={agent} />
+        <AgentAvatar name={agent.name} color={agent.color} avatar={agent.avatar} />
         <div className="min-w-0 flex-1">
           <h1 className="truncate text-base leading-6 font-semibold text-fg">{agent.name}</h1>
           {agent.description ? (

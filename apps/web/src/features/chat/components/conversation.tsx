@@ -5,12 +5,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
+import { agentColor } from '@/lib/color';
 
 import { useChatTranscript } from '../api/get-chat-transcript';
 import { errorMessage } from '../api/public-request';
 import { sendChatMessage } from '../api/send-chat-message';
 import { readStoredSession, storeSession } from '../utils/chat-storage';
-import { agentColor } from '../utils/color';
 
 import { ChatComposer } from './chat-composer';
 import { ChatHeader } from './chat-header';

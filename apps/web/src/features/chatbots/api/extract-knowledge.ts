@@ -1,8 +1,7 @@
 import { CHATBOT_MESSAGES, MAX_KNOWLEDGE_FILE_BYTES, type KnowledgeFormat } from '@courselens/contracts';
 import { useMutation } from '@tanstack/react-query';
 
-import { ApiError, buildApiUrl } from '@/lib/api-client';
-import { getSessionToken } from '@/lib/auth';
+import { apiRequest } from '@/lib/api-client';
 import type { OrganizationIdInput } from '@/lib/query-keys';
 
 /** What the server reads out of an uploaded file: a document ready for the agent's `documents`. */
@@ -33,59 +32,29 @@ export function knowledgeFileProblem(file: Pick<File, 'name' | 'size'>): string 
   return null;
 }
 
-function errorField(payload: unknown, key: 'error' | 'code'): string | null {
-  if (typeof payload !== 'object' || payload === null) return null;
-  const value = (payload as Record<string, unknown>)[key];
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
 /**
  * `POST /api/chatbots/knowledge/extract`: the file's raw bytes, its name in
- * `X-File-Name`. The API client only sends JSON, so this one request builds
- * its own headers (session and organization, as the client does) and turns
- * a refusal into the same `ApiError`.
+ * `X-File-Name` (encoded: a header carries ASCII only). The organization
+ * is the one the form belongs to.
  */
-export async function extractKnowledge({
+export function extractKnowledge({
   file,
   organizationId,
 }: {
   file: File;
   organizationId: OrganizationIdInput;
 }): Promise<ExtractedKnowledge> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Content-Type': knowledgeContentType(file.name) ?? 'application/octet-stream',
-    'X-File-Name': encodeURIComponent(file.name),
-  };
-  const token = getSessionToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (token && organizationId) headers['X-Organization-Id'] = organizationId;
-
-  let response: Response;
-  try {
-    response = await fetch(buildApiUrl('/chatbots/knowledge/extract'), {
-      method: 'POST',
-      headers,
-      body: file,
-    });
-  } catch (error) {
-    throw new ApiError({
-      message: 'The server could not be reached. Check your connection and try again.',
-      status: 0,
-      code: 'NETWORK_ERROR',
-      cause: error,
-    });
-  }
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    throw new ApiError({
-      message: errorField(payload, 'error') ?? CHATBOT_MESSAGES.unreadableFile(file.name),
-      status: response.status,
-      code: errorField(payload, 'code') ?? `HTTP_${response.status}`,
-      body: payload,
-    });
-  }
-  return payload as ExtractedKnowledge;
+  return apiRequest<ExtractedKnowledge>('/chatbots/knowledge/extract', {
+    method: 'POST',
+    rawBody: file,
+    // By its extension: a browser's own type for a .md file varies, and is often none.
+    contentType: knowledgeContentType(file.name) ?? 'application/octet-stream',
+    headers: {
+      'X-File-Name': encodeURIComponent(file.name),
+      ...(organizationId ? { 'X-Organization-Id': organizationId } : {}),
+    },
+    fallbackErrorMessage: () => CHATBOT_MESSAGES.unreadableFile(file.name),
+  });
 }
 
 export function useExtractKnowledge(organizationId: OrganizationIdInput) {

@@ -2,7 +2,7 @@ import type { ChatbotSortKey, ListChatbotsResponse, SortOrder } from '@courselen
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { organizationKey, type OrganizationIdInput } from '@/lib/query-keys';
+import { organizationDomainKey, type OrganizationIdInput } from '@/lib/query-keys';
 
 export const CHATBOTS_PAGE_SIZE = 20;
 
@@ -13,14 +13,9 @@ export type ChatbotListParams = {
   order: SortOrder;
 };
 
-/**
- * Every chatbot query of an organization starts with this key. Built from
- * `organizationKey` because `OrganizationDomain` (lib/query-keys.ts) does
- * not list 'chatbots' yet; once it does, this becomes
- * `organizationDomainKey(organizationId, 'chatbots')` with the same value.
- */
+/** Every chatbot query of an organization starts with this key. */
 export function chatbotsRootKey(organizationId: OrganizationIdInput) {
-  return [...organizationKey(organizationId), 'chatbots'] as const;
+  return organizationDomainKey(organizationId, 'chatbots');
 }
 
 /** `GET /api/chatbots`: one page of the current organization's agents with their figures. */

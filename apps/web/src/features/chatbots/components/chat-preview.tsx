@@ -1,7 +1,9 @@
-import { DEFAULT_CHATBOT_COLOR } from '@courselens/contracts';
 import { SendHorizontal } from 'lucide-react';
 
-import { AgentAvatar, displayColor, textColorOn } from './agent-avatar';
+import { AgentAvatar } from '@/components/agent-avatar';
+import { ChatMessageBubble } from '@/components/chat-message';
+import { Markdown } from '@/components/markdown';
+import { agentColor, textColorOn } from '@/lib/color';
 
 export type ChatPreviewProps = {
   name: string;
@@ -19,7 +21,7 @@ export type ChatPreviewProps = {
  * is a picture, not a chat).
  */
 export function ChatPreview({ name, description, welcomeMessage, color, avatar, active }: ChatPreviewProps) {
-  const background = displayColor(color, DEFAULT_CHATBOT_COLOR);
+  const background = agentColor(color);
   const foreground = textColorOn(background);
   const title = name.trim() || 'Your agent';
   return (
@@ -44,21 +46,23 @@ export function ChatPreview({ name, description, welcomeMessage, color, avatar, 
               Switched off: learners see a notice and cannot write.
             </p>
           ) : welcomeMessage.trim() ? (
-            <p className="max-w-[85%] self-start rounded-2xl rounded-bl-sm bg-surface px-3 py-2 text-sm break-words whitespace-pre-wrap text-fg shadow-xs ring-1 ring-line">
-              {welcomeMessage.trim()}
-            </p>
+            <ChatMessageBubble from="agent" speaker={title} className="max-w-[85%] self-start">
+              <Markdown text={welcomeMessage} />
+            </ChatMessageBubble>
           ) : (
             <p className="text-xs text-fg-subtle">
               No welcome message: the agent opens with its first question.
             </p>
           )}
           {active ? (
-            <p
-              className="max-w-[85%] self-end rounded-2xl rounded-br-sm px-3 py-2 text-sm shadow-xs"
-              style={{ backgroundColor: background, color: foreground }}
+            <ChatMessageBubble
+              from="learner"
+              speaker="Learner"
+              color={background}
+              className="max-w-[85%] self-end"
             >
               Hi! I have a question.
-            </p>
+            </ChatMessageBubble>
           ) : null}
         </div>
         <div className="flex items-center gap-2 border-t border-line p-3">

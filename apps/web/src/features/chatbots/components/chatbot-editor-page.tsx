@@ -3,6 +3,7 @@ import { ArrowLeft, ExternalLink, SearchX, Trash2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 
+import { AgentAvatar } from '@/components/agent-avatar';
 import { PageHeader } from '@/components/page-header';
 import { PageMessage } from '@/components/page-message';
 import { ReportTabs } from '@/components/report-tabs';
@@ -18,7 +19,6 @@ import { useCreateChatbot } from '../api/create-chatbot';
 import { useChatbot } from '../api/get-chatbot';
 import { useUpdateChatbot } from '../api/update-chatbot';
 
-import { AgentAvatar } from './agent-avatar';
 import { ChatbotForm } from './chatbot-form';
 import {
   emptyChatbotFormValues,

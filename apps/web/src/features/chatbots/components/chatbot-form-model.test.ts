@@ -166,16 +166,12 @@ describe('validateChatbotForm', () => {
 });
 
 describe('serverFieldProblems', () => {
-  it('reads the server’s dotted paths from the answer', () => {
+  it('places the server’s dotted paths on their fields', () => {
     const error = new ApiError({
       message: 'Variable name is required',
       status: 400,
       code: 'VALIDATION_ERROR',
-      body: {
-        error: 'Variable name is required',
-        code: 'VALIDATION_ERROR',
-        issues: [{ path: 'body.variables.0.name', message: 'Variable name is required' }],
-      },
+      issues: [{ path: 'body.variables.0.name', message: 'Variable name is required' }],
     });
     expect(serverFieldProblems(error)).toEqual([
       { field: 'variables.0.name', message: 'Variable name is required' },
@@ -190,7 +186,7 @@ describe('serverFieldProblems', () => {
       message: 'Plan limit',
       status: 400,
       code: 'BAD_REQUEST',
-      issues: [{ path: [], message: 'Plan limit' }],
+      issues: [{ path: '', message: 'Plan limit' }],
     });
     expect(serverFieldProblems(bare)).toEqual([]);
     expect(serverFieldProblems(new Error('boom'))).toEqual([]);

@@ -7,9 +7,10 @@ import {
   type ChatbotVariableType,
   type KnowledgeFormat,
 } from '@courselens/contracts';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 
 import { isApiError } from '@/lib/api-client';
+import { fieldErrorsOf, issuePathParts, resolverOf, type PathIssue } from '@/lib/form-errors';
 
 /**
  * The agent form's values: every field as the inputs hold it (numbers as
@@ -205,10 +206,8 @@ const isIndex = (part: string | undefined): part is string => part !== undefined
  * (`['variables', 0, 'validation', 'min']`) or as the server writes it
  * (`body.variables.0.validation.min`); `root` when no field matches.
  */
-export function formFieldOf(path: readonly PropertyKey[] | string): string {
-  const parts = (typeof path === 'string' ? path.split('.') : path.map(String)).filter((part) => part !== '');
-  if (parts[0] === 'body') parts.shift();
-  const [head, index, field, sub] = parts;
+export function formFieldOf(path: PathIssue['path']): string {
+  const [head, index, field, sub] = issuePathParts(path);
   if (head === undefined) return 'root';
   if (TOP_FIELDS.has(head)) return head;
   if (head === 'documents') {
@@ -233,65 +232,21 @@ export function formFieldOf(path: readonly PropertyKey[] | string): string {
   return 'root';
 }
 
-/** Puts `message` at a dotted path of an errors object (the first message of a field wins). */
-function placeError(errors: Record<string, unknown>, path: string, message: string): void {
-  const parts = path.split('.');
-  let node: Record<string, unknown> = errors;
-  for (const part of parts.slice(0, -1)) {
-    const next = node[part];
-    if (typeof next === 'object' && next !== null) node = next as Record<string, unknown>;
-    else node = node[part] = {};
-  }
-  const last = parts[parts.length - 1] ?? 'root';
-  if (node[last] === undefined) node[last] = { type: 'validation', message };
-}
-
 /** The problems of the form's values, placed on their fields, in the contract's words. */
 export function validateChatbotForm(values: ChatbotFormValues): FieldErrors<ChatbotFormValues> {
   const parsed = chatbotInput.safeParse(toChatbotInput(values));
-  if (parsed.success) return {};
-  const errors: Record<string, unknown> = {};
-  for (const issue of parsed.error.issues) placeError(errors, formFieldOf(issue.path), issue.message);
-  return errors;
+  return parsed.success ? {} : fieldErrorsOf(parsed.error.issues, formFieldOf);
 }
 
 /** react-hook-form's resolver: the contract's schema, through `toChatbotInput`. */
-export const chatbotFormResolver: Resolver<ChatbotFormValues> = (values) => {
-  const errors = validateChatbotForm(values);
-  return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
-};
+export const chatbotFormResolver = resolverOf(validateChatbotForm);
 
 export type FieldProblem = { field: string; message: string };
-
-type RawIssue = { path: readonly PropertyKey[] | string; message: string };
-
-function isRawIssue(value: unknown): value is RawIssue {
-  if (typeof value !== 'object' || value === null) return false;
-  const { path, message } = value as Record<string, unknown>;
-  return typeof message === 'string' && (typeof path === 'string' || Array.isArray(path));
-}
-
-/**
- * The issues of a 400. The server writes each path as one dotted string
- * (`body.variables.0.name`, the contract's `errorIssueSchema`), which the API
- * client's `issues` leaves out (it keeps array paths only), so they are read
- * from the answer's body as well.
- */
-function issuesOf(error: unknown): RawIssue[] {
-  if (!isApiError(error)) return [];
-  if (error.issues.length > 0) return [...error.issues];
-  const body = error.body;
-  const issues = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).issues : null;
-  return Array.isArray(issues) ? issues.filter(isRawIssue) : [];
-}
 
 /** The problems of a 400 that belong to fields; empty when the error is another kind or names no field. */
 export function serverFieldProblems(error: unknown): FieldProblem[] {
   if (!isApiError(error) || error.status !== 400) return [];
-  const problems = issuesOf(error).map((issue) => ({
-    field: formFieldOf(issue.path),
-    message: issue.message,
-  }));
+  const problems = error.issues.map((issue) => ({ field: formFieldOf(issue.path), message: issue.message }));
   return problems.some((problem) => problem.field !== 'root') ? problems : [];
 }
 

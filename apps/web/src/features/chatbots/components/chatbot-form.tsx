@@ -1,5 +1,4 @@
 import {
-  DEFAULT_CHATBOT_COLOR,
   MAX_AVATAR_LENGTH,
   MAX_CHATBOT_DESCRIPTION_LENGTH,
   MAX_CHATBOT_INSTRUCTIONS_LENGTH,
@@ -13,9 +12,9 @@ import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
+import { agentColor } from '@/lib/color';
 import type { OrganizationIdInput } from '@/lib/query-keys';
 
-import { displayColor } from './agent-avatar';
 import {
   chatbotFormResolver,
   toChatbotInput,
@@ -185,7 +184,7 @@ export function ChatbotForm({
                   <input
                     type="color"
                     aria-label="Pick a colour"
-                    value={displayColor(field.value, DEFAULT_CHATBOT_COLOR)}
+                    value={agentColor(field.value)}
                     onChange={(event) => field.onChange(event.target.value)}
                     className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-line-strong bg-surface p-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
                   />

@@ -3,6 +3,7 @@ import { Bot, ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
+import { AgentAvatar } from '@/components/agent-avatar';
 import { FilterBar } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
 import { SortSelect } from '@/components/sort-select';
@@ -19,7 +20,6 @@ import { useListParams } from '@/lib/use-list-params';
 
 import { CHATBOTS_PAGE_SIZE, useChatbots } from '../api/get-chatbots';
 
-import { AgentAvatar } from './agent-avatar';
 import { CHATBOT_LIST_DEFAULTS } from './chatbot-list-params';
 import { DeleteChatbotDialog } from './delete-chatbot-dialog';
 

@@ -2,25 +2,19 @@ import type { Chatbot, ChatSessionListItem } from '@courselens/contracts';
 import { MessagesSquare } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 
-import { Badge } from '@/components/ui/badge';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Pagination } from '@/components/ui/pagination';
+import type { DataTableColumn } from '@/components/ui/data-table';
 import { formatDateTime, formatNumber, formatRelative } from '@/lib/format';
 import type { OrganizationIdInput } from '@/lib/query-keys';
 
-import { CHAT_SESSIONS_PAGE_SIZE, useChatSessions, type ChatSessionSortKey } from '../api/get-chat-sessions';
+import type { ChatSessionSortKey } from '../api/get-chat-sessions';
 
-import { SessionFilters, useChatSessionListParams } from './session-filters';
+import { SessionFilters, useChatSessionList } from './session-filters';
+import { CapturedBadge, SessionsTable } from './sessions-table';
 import { learnerLabel, TranscriptSheet } from './transcript-sheet';
 
 /** How many of the agent's variables a conversation captured. */
 function capturedCount(session: ChatSessionListItem, chatbot: Chatbot): number {
   return chatbot.variables.filter((variable) => session.captured[variable.name] !== undefined).length;
-}
-
-export function CapturedBadge({ done }: { done: boolean }) {
-  return done ? <Badge variant="success">Complete</Badge> : <Badge variant="warning">Values missing</Badge>;
 }
 
 export type ConversationsTabProps = {
@@ -30,8 +24,7 @@ export type ConversationsTabProps = {
 
 /** The Conversations tab: every conversation of the agent, searchable by learner; one opens beside the list. */
 export function ConversationsTab({ organizationId, chatbot }: ConversationsTabProps) {
-  const { params, setList, setCaptured } = useChatSessionListParams();
-  const sessions = useChatSessions(organizationId, chatbot.id, params);
+  const list = useChatSessionList(organizationId, chatbot.id);
   const [searchParams, setSearchParams] = useSearchParams();
   const openSessionId = searchParams.get('session');
 
@@ -127,49 +120,20 @@ export function ConversationsTab({ organizationId, chatbot }: ConversationsTabPr
     },
   ];
 
-  const data = sessions.data;
-  const isFiltered = params.q !== '' || params.captured !== null;
-
   return (
     <div className="flex flex-col gap-4">
-      <SessionFilters
-        params={params}
-        onListChange={setList}
-        onCapturedChange={setCaptured}
-        columns={columns}
-      />
-      <DataTable
+      <SessionFilters list={list} columns={columns} />
+      <SessionsTable
         caption="Conversations"
         columns={columns}
-        rows={data?.items}
-        rowKey={(session) => session.id}
-        isLoading={sessions.isPending}
-        isFetching={sessions.isFetching && sessions.isPlaceholderData}
-        error={sessions.isError && !data ? sessions.error.message : null}
-        sort={{ sort: params.sort, order: params.order }}
-        onSortChange={(sort) => setList(sort)}
-        empty={
-          isFiltered ? (
-            <EmptyState icon={<MessagesSquare />} title="No conversation matches">
-              Try another learner or show all conversations.
-            </EmptyState>
-          ) : (
-            <EmptyState icon={<MessagesSquare />} title="No conversations yet">
-              Conversations appear here as soon as a learner writes to the agent. Put it on a course page from
-              the Embed tab.
-            </EmptyState>
-          )
-        }
+        list={list}
+        empty={{
+          icon: <MessagesSquare />,
+          title: 'No conversations yet',
+          description:
+            'Conversations appear here as soon as a learner writes to the agent. Put it on a course page from the Embed tab.',
+        }}
       />
-      {data && data.total > 0 ? (
-        <Pagination
-          page={params.page}
-          pageSize={data.pageSize || CHAT_SESSIONS_PAGE_SIZE}
-          total={data.total}
-          onPageChange={(page) => setList({ page })}
-          noun="conversations"
-        />
-      ) : null}
       <TranscriptSheet
         organizationId={organizationId}
         chatbot={chatbot}

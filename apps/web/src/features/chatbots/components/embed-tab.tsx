@@ -1,62 +1,10 @@
 import { chatEmbedSnippets } from '@courselens/contracts';
-import { Check, Copy, ExternalLink, Info, PowerOff } from 'lucide-react';
-import { useId, useState } from 'react';
+import { ExternalLink, Info, PowerOff } from 'lucide-react';
 
-import { Button, buttonClassName } from '@/components/ui/button';
+import { CodeSnippet } from '@/components/code-snippet';
+import { buttonClassName } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { toast } from '@/lib/toast';
-
-/**
- * A snippet to paste into a course, with a copy button. The dashboard has
- * the same block (features/dashboard/components/code-snippet.tsx), but a
- * feature may not import another; it belongs in src/components.
- */
-function Snippet({ label, code }: { label: string; code: string }) {
-  const id = useId();
-  const [isCopied, setIsCopied] = useState(false);
-
-  async function handleCopy() {
-    try {
-      await navigator.clipboard.writeText(code);
-      setIsCopied(true);
-      toast.success(`${label} copied to the clipboard`);
-    } catch {
-      toast.error('Could not copy. Select the code and copy it by hand.');
-    }
-  }
-
-  return (
-    <div className="min-w-0 overflow-hidden rounded-xl border border-line bg-slate-950 dark:bg-black/40">
-      <div className="flex items-center justify-between gap-2 border-b border-white/10 py-1.5 pr-1.5 pl-4">
-        <span aria-hidden="true" className="truncate text-xs font-medium text-slate-400">
-          {label}
-        </span>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => void handleCopy()}
-          aria-label={`Copy ${label.toLowerCase()}`}
-          aria-controls={id}
-          className="bg-white/10 text-slate-100 hover:bg-white/20 dark:bg-white/10 dark:hover:bg-white/20"
-        >
-          {isCopied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {isCopied ? 'Copied' : 'Copy'}
-        </Button>
-      </div>
-      <pre
-        id={id}
-        aria-label={label}
-        // Scrollable code must be reachable by keyboard.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-        className="max-w-full overflow-x-auto p-4 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all text-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus"
-      >
-        <code>{code}</code>
-      </pre>
-    </div>
-  );
-}
 
 export type EmbedTabProps = {
   chatbotId: string;
@@ -93,7 +41,7 @@ export function EmbedTab({ chatbotId, isActive, origin = window.location.origin 
             <CardDescription>The whole chat inside the page, 600 px high.</CardDescription>
           </CardHeader>
           <CardContent>
-            <Snippet label="Inline chat snippet" code={snippets.iframe} />
+            <CodeSnippet label="Inline chat snippet" code={snippets.iframe} wrap />
           </CardContent>
         </Card>
         <Card>
@@ -102,7 +50,7 @@ export function EmbedTab({ chatbotId, isActive, origin = window.location.origin 
             <CardDescription>A round button in the corner that opens the chat over the page.</CardDescription>
           </CardHeader>
           <CardContent>
-            <Snippet label="Chat bubble snippet" code={snippets.bubble} />
+            <CodeSnippet label="Chat bubble snippet" code={snippets.bubble} wrap />
           </CardContent>
         </Card>
       </div>

@@ -2,18 +2,16 @@ import type { Chatbot, ChatSessionListItem } from '@courselens/contracts';
 import { Table2 } from 'lucide-react';
 
 import { ExportCsvButton } from '@/components/export-csv-button';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Pagination } from '@/components/ui/pagination';
-import { formatDateTime } from '@/lib/format';
+import { formatCapturedValue, formatDateTime } from '@/lib/format';
 import type { OrganizationIdInput } from '@/lib/query-keys';
 
 import { chatbotPath } from '../api/get-chatbot';
-import { CHAT_SESSIONS_PAGE_SIZE, useChatSessions, type ChatSessionSortKey } from '../api/get-chat-sessions';
+import type { ChatSessionSortKey } from '../api/get-chat-sessions';
 
-import { CapturedBadge } from './conversations-tab';
-import { formatCapturedValue } from './format-captured';
-import { SessionFilters, useChatSessionListParams } from './session-filters';
+import { SessionFilters, useChatSessionList } from './session-filters';
+import { CapturedBadge, SessionsTable } from './sessions-table';
 import { learnerLabel } from './transcript-sheet';
 
 /** A file name from the agent's name: "Onboarding coach" → "onboarding-coach-results.csv". */
@@ -35,8 +33,7 @@ export type ResultsTabProps = {
 
 /** The Results tab: what each conversation captured, one column per variable, and the CSV of all of it. */
 export function ResultsTab({ organizationId, chatbot }: ResultsTabProps) {
-  const { params, setList, setCaptured } = useChatSessionListParams();
-  const sessions = useChatSessions(organizationId, chatbot.id, params);
+  const list = useChatSessionList(organizationId, chatbot.id);
 
   const columns: DataTableColumn<ChatSessionListItem, ChatSessionSortKey>[] = [
     {
@@ -84,15 +81,10 @@ export function ResultsTab({ organizationId, chatbot }: ResultsTabProps) {
     })),
   ];
 
-  const data = sessions.data;
-  const isFiltered = params.q !== '' || params.captured !== null;
-
   return (
     <div className="flex flex-col gap-4">
       <SessionFilters
-        params={params}
-        onListChange={setList}
-        onCapturedChange={setCaptured}
+        list={list}
         columns={columns}
         actions={
           <ExportCsvButton
@@ -109,39 +101,16 @@ export function ResultsTab({ organizationId, chatbot }: ResultsTabProps) {
           Add variables in Settings: each becomes a column here.
         </EmptyState>
       ) : (
-        <>
-          <DataTable
-            caption="Captured values"
-            columns={columns}
-            rows={data?.items}
-            rowKey={(session) => session.id}
-            isLoading={sessions.isPending}
-            isFetching={sessions.isFetching && sessions.isPlaceholderData}
-            error={sessions.isError && !data ? sessions.error.message : null}
-            sort={{ sort: params.sort, order: params.order }}
-            onSortChange={(sort) => setList(sort)}
-            empty={
-              isFiltered ? (
-                <EmptyState icon={<Table2 />} title="No conversation matches">
-                  Try another learner or show all conversations.
-                </EmptyState>
-              ) : (
-                <EmptyState icon={<Table2 />} title="Nothing captured yet">
-                  Values appear here as learners answer the agent’s questions.
-                </EmptyState>
-              )
-            }
-          />
-          {data && data.total > 0 ? (
-            <Pagination
-              page={params.page}
-              pageSize={data.pageSize || CHAT_SESSIONS_PAGE_SIZE}
-              total={data.total}
-              onPageChange={(page) => setList({ page })}
-              noun="conversations"
-            />
-          ) : null}
-        </>
+        <SessionsTable
+          caption="Captured values"
+          columns={columns}
+          list={list}
+          empty={{
+            icon: <Table2 />,
+            title: 'Nothing captured yet',
+            description: 'Values appear here as learners answer the agent’s questions.',
+          }}
+        />
       )}
     </div>
   );

@@ -8,14 +8,19 @@ import type { DataTableColumn } from '@/components/ui/data-table';
 import { SearchField } from '@/components/ui/search-field';
 import { inputClassName } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
-import { useListParams, type ListParams } from '@/lib/use-list-params';
+import type { OrganizationIdInput } from '@/lib/query-keys';
+import { useListParams } from '@/lib/use-list-params';
 
-import type { ChatSessionListParams, ChatSessionSortKey } from '../api/get-chat-sessions';
+import {
+  useChatSessions,
+  type ChatSessionListParams,
+  type ChatSessionSortKey,
+} from '../api/get-chat-sessions';
 
 import { CHAT_SESSION_LIST_DEFAULTS, readCaptured } from './session-list-params';
 
 /** An agent's conversation list as the URL holds it, with its setters (the other parameters, such as the tab, stay). */
-export function useChatSessionListParams() {
+function useChatSessionListParams() {
   const [list, setList] = useListParams(CHAT_SESSION_SORT_KEYS, CHAT_SESSION_LIST_DEFAULTS);
   const [searchParams, setSearchParams] = useSearchParams();
   const captured = readCaptured(searchParams);
@@ -40,23 +45,25 @@ export function useChatSessionListParams() {
   return { params, setList, setCaptured };
 }
 
+/** One page of an agent's conversations as the URL asks for it, with what changes the URL. */
+export function useChatSessionList(organizationId: OrganizationIdInput, chatbotId: string) {
+  const { params, setList, setCaptured } = useChatSessionListParams();
+  const sessions = useChatSessions(organizationId, chatbotId, params);
+  return { params, setList, setCaptured, sessions };
+}
+
+export type ChatSessionList = ReturnType<typeof useChatSessionList>;
+
 export type SessionFiltersProps<Row> = {
-  params: ChatSessionListParams;
-  onListChange: (changes: Partial<ListParams<ChatSessionSortKey>>) => void;
-  onCapturedChange: (captured: boolean | null) => void;
+  list: ChatSessionList;
   /** The table's columns, for the sort menu phones get in place of the column headers. */
   columns: readonly DataTableColumn<Row, ChatSessionSortKey>[];
   actions?: ReactNode;
 };
 
 /** Search by learner, "captured or not", and every sort, above a list of conversations. */
-export function SessionFilters<Row>({
-  params,
-  onListChange,
-  onCapturedChange,
-  columns,
-  actions,
-}: SessionFiltersProps<Row>) {
+export function SessionFilters<Row>({ list, columns, actions }: SessionFiltersProps<Row>) {
+  const { params, setList, setCaptured } = list;
   return (
     <FilterBar
       activeCount={params.captured === null ? 0 : 1}
@@ -66,7 +73,7 @@ export function SessionFilters<Row>({
           label="Search conversations by learner"
           placeholder="Search by learner"
           value={params.q}
-          onChange={(q) => onListChange({ q })}
+          onChange={(q) => setList({ q })}
         />
       }
     >
@@ -74,9 +81,7 @@ export function SessionFilters<Row>({
         Captured
         <select
           value={params.captured === null ? '' : String(params.captured)}
-          onChange={(event) =>
-            onCapturedChange(event.target.value === '' ? null : event.target.value === 'true')
-          }
+          onChange={(event) => setCaptured(event.target.value === '' ? null : event.target.value === 'true')}
           className={cn(inputClassName, 'min-w-0 flex-1 md:w-52')}
         >
           <option value="">All conversations</option>
@@ -88,7 +93,7 @@ export function SessionFilters<Row>({
         columns={columns}
         sort={params.sort}
         order={params.order}
-        onChange={(sort) => onListChange(sort)}
+        onChange={(sort) => setList(sort)}
         className="md:hidden"
       />
     </FilterBar>

@@ -1,15 +1,10 @@
-import {
-  CHATBOT_MESSAGES,
-  DEFAULT_CHATBOT_COLOR,
-  type ChatbotVariable,
-  type ChatCitation,
-  type ChatEngineName,
-  type ChatMessage,
-} from '@courselens/contracts';
-import { Quote } from 'lucide-react';
+import { CHATBOT_MESSAGES, type ChatbotVariable, type ChatMessage } from '@courselens/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 
+import { AgentAvatar } from '@/components/agent-avatar';
+import { ChatMessageBubble, CitationNote, ENGINE_LABELS } from '@/components/chat-message';
+import { Markdown } from '@/components/markdown';
 import { Badge } from '@/components/ui/badge';
 import { buttonClassName } from '@/components/ui/button';
 import { Sheet } from '@/components/ui/sheet';
@@ -17,19 +12,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatDateTime } from '@/lib/format';
+import { formatCapturedValue, formatDateTime } from '@/lib/format';
 import type { OrganizationIdInput } from '@/lib/query-keys';
 
 import { useChatSession } from '../api/get-chat-sessions';
-
-import { AgentAvatar, displayColor, textColorOn } from './agent-avatar';
-import { formatCapturedValue } from './format-captured';
-import { MarkdownText } from './markdown-text';
-
-export const ENGINE_LABELS: Record<ChatEngineName, string> = {
-  builtin: 'Built-in assistant',
-  llm: 'AI model',
-};
 
 /** A learner as a list names them: their name, else their e-mail. */
 export function learnerLabel(session: { learnerName: string | null; learnerEmail: string | null }): string {
@@ -38,43 +24,23 @@ export function learnerLabel(session: { learnerName: string | null; learnerEmail
 
 type Agent = { name: string; color: string; avatar: string | null; variables: ChatbotVariable[] };
 
-/** "From <document> — <section>", the section left out when it is the document itself (as the chat page says it). */
-export function citationSource({ document, title }: ChatCitation): string {
-  const section = title.trim();
-  return section && section !== document.trim() ? `From ${document} — ${section}` : `From ${document}`;
-}
-
 function MessageItem({ message, agent }: { message: ChatMessage; agent: Agent }) {
   const isLearner = message.role === 'user';
-  const color = displayColor(agent.color, DEFAULT_CHATBOT_COLOR);
   return (
     <li className={cn('flex gap-2', isLearner ? 'flex-row-reverse' : null)}>
-      {isLearner ? null : <AgentAvatar name={agent.name} color={color} avatar={agent.avatar} size="sm" />}
+      {isLearner ? null : (
+        <AgentAvatar name={agent.name} color={agent.color} avatar={agent.avatar} size="sm" />
+      )}
       <div className={cn('flex max-w-[85%] min-w-0 flex-col gap-1', isLearner ? 'items-end' : 'items-start')}>
         {isLearner ? (
-          <div
-            className="rounded-2xl rounded-br-sm px-3 py-2 text-sm break-words whitespace-pre-wrap shadow-xs"
-            style={{ backgroundColor: color, color: textColorOn(color) }}
-          >
-            <span className="sr-only">Learner: </span>
+          <ChatMessageBubble from="learner" speaker="Learner" color={agent.color}>
             {message.content}
-          </div>
+          </ChatMessageBubble>
         ) : (
-          <div className="min-w-0 rounded-2xl rounded-bl-sm bg-surface px-3 py-2 text-sm text-fg shadow-xs ring-1 ring-line">
-            <span className="sr-only">{agent.name}: </span>
-            <MarkdownText text={message.content} />
-            {message.citation ? (
-              <figure className="mt-2 border-l-2 border-line-strong pl-3 text-xs text-fg-muted">
-                {message.citation.quote.trim() ? (
-                  <blockquote className="break-words italic">“{message.citation.quote}”</blockquote>
-                ) : null}
-                <figcaption className="mt-1 flex items-center gap-1 font-medium">
-                  <Quote aria-hidden="true" className="size-3 shrink-0" />
-                  {citationSource(message.citation)}
-                </figcaption>
-              </figure>
-            ) : null}
-          </div>
+          <ChatMessageBubble from="agent" speaker={agent.name}>
+            <Markdown text={message.content} />
+            {message.citation ? <CitationNote citation={message.citation} isFull /> : null}
+          </ChatMessageBubble>
         )}
         <span className="flex flex-wrap items-center gap-2 px-1 text-xs text-fg-subtle">
           <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>

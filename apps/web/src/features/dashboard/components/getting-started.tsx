@@ -2,12 +2,11 @@ import { KeyRound, RefreshCw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
+import { CodeSnippet } from '@/components/code-snippet';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useCanManage } from '@/lib/roles';
-
-import { CodeSnippet } from './code-snippet';
 
 /** The tracker snippet for a course page or a Storyline "Execute JavaScript" trigger. */
 export function trackerSnippet(origin: string): string {

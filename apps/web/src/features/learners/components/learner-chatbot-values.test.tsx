@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionQueryKey } from '@/lib/auth';
 import { createTestQueryClient, jsonResponse, renderWithQueryClient, stubFetch } from '@/testing/test-utils';
 
-import { formatChatbotValue, LearnerChatbotValues } from './learner-chatbot-values';
+import { LearnerChatbotValues } from './learner-chatbot-values';
 
 const me = {
   user: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' },
@@ -76,12 +76,5 @@ describe('LearnerChatbotValues', () => {
     stubFetch(() => jsonResponse(200, { items: [] }));
     renderSection();
     expect(await screen.findByText('No chatbot values yet')).toBeInTheDocument();
-  });
-
-  it('formats each type of value', () => {
-    expect(formatChatbotValue({ type: 'boolean', value: true })).toBe('Yes');
-    expect(formatChatbotValue({ type: 'choice', value: 'Pro' })).toBe('Pro');
-    expect(formatChatbotValue({ type: 'date', value: '2026-12-31' })).toBe('Dec 31, 2026');
-    expect(formatChatbotValue({ type: 'text', value: null })).toBe('—');
   });
 });

@@ -8,29 +8,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { formatDate, formatDateTime, formatRelative } from '@/lib/format';
+import { formatCapturedValue, formatDateTime, formatRelative } from '@/lib/format';
 
 import { useLearnerChatbotVariables } from '../api/get-learner-chatbot-variables';
 
-import { formatVariableValue } from './format-value';
-
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 const linkClassName =
   'rounded underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
-
-/**
- * A captured value as a person reads it. An agent's date is a calendar day
- * (`2026-03-01`), shown in local time so no time zone moves it to the day
- * before; the rest reads like a course variable (a choice is text).
- */
-export function formatChatbotValue(variable: Pick<LearnerChatbotVariable, 'type' | 'value'>): string {
-  const { type, value } = variable;
-  if (value === null) return '—';
-  const day = type === 'date' && typeof value === 'string' ? ISO_DAY.exec(value) : null;
-  if (day) return formatDate(new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
-  return formatVariableValue(type === 'choice' ? 'text' : type, String(value));
-}
 
 const columns: DataTableColumn<LearnerChatbotVariable>[] = [
   {
@@ -47,7 +30,9 @@ const columns: DataTableColumn<LearnerChatbotVariable>[] = [
   {
     id: 'value',
     header: 'Value',
-    cell: (variable) => <span className="break-words text-fg">{formatChatbotValue(variable)}</span>,
+    cell: (variable) => (
+      <span className="break-words text-fg">{formatCapturedValue(variable.value, variable.type)}</span>
+    ),
   },
   {
     id: 'chatbot',

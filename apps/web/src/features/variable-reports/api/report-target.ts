@@ -15,19 +15,23 @@ export type VariableSource = z.output<typeof variableSourceQuery>['source'];
 /**
  * Which variable a report screen reads, and through which endpoints: every
  * variable of a name across the organization's courses or agents, one
- * course's variable, or a shared course variable (public, by token).
+ * course's variable, or one course's or one agent's shared variable (public,
+ * by token; `courseId` names the agent then).
  */
 export type VariableReportTarget =
   | { kind: 'variable'; source: VariableSource; name: string }
   | { kind: 'course_variable'; courseId: string; name: string }
-  | { kind: 'shared'; courseId: string; name: string; token: string };
+  | { kind: 'shared'; source: VariableSource; courseId: string; name: string; token: string };
 
 /**
  * The report routes, each naming its variable its own way in the URL. The
  * chatbot route reads an organization-wide target (`source: 'chatbot'`):
- * the API answers it through the same endpoints.
+ * the API answers it through the same endpoints. The shared chatbot route
+ * names its agent in the query (`?courseId=`), as the report's agent filter
+ * does, so a filtered report and its shared link read alike.
  */
-export type VariableReportRoute = VariableReportTarget['kind'] | 'chatbot_variable';
+export type VariableReportRoute =
+  VariableReportTarget['kind'] | 'chatbot_variable' | 'shared_chatbot_variable';
 
 export type VariableEndpoint = ReportView | 'export' | 'history';
 
@@ -47,14 +51,25 @@ export function variableReportTargetOf(
   if (route === 'variable') return { kind: 'variable', source: 'course', name: params.variable ?? '' };
   const name = params.variableName ?? '';
   if (route === 'chatbot_variable') return { kind: 'variable', source: 'chatbot', name };
-  const courseId = params.courseId ?? '';
+  const isSharedAgent = route === 'shared_chatbot_variable';
+  const courseId = (isSharedAgent ? searchParams.get('courseId') : params.courseId) ?? '';
   if (!UUID.test(courseId)) return null;
   if (route === 'course_variable') return { kind: route, courseId, name };
   const token = searchParams.get('token') ?? '';
-  return token ? { kind: route, courseId, name, token } : null;
+  if (!token) return null;
+  return { kind: 'shared', source: isSharedAgent ? 'chatbot' : 'course', courseId, name, token };
 }
 
-/** Whether the report reads the variables custom AI agents capture (its "courses" are agents). */
+/** Whose variable a target reads: the courses' or the custom AI agents' (its "courses" are agents). */
+export function sourceOf(target: VariableReportTarget): VariableSource {
+  return target.kind === 'course_variable' ? 'course' : target.source;
+}
+
+/**
+ * Whether the report reads the variables custom AI agents capture across the
+ * organization: the members' page, with its links to each agent. A shared
+ * agent's view is no such page (see {@link sourceOf}).
+ */
 export function isChatbotTarget(target: VariableReportTarget): boolean {
   return target.kind === 'variable' && target.source === 'chatbot';
 }
@@ -80,7 +95,7 @@ export function variableEndpoint(
       };
     case 'shared':
       return {
-        path: `/shared/course-variables/${endpoint}`,
+        path: `/shared/${target.source === 'chatbot' ? 'chatbot' : 'course'}-variables/${endpoint}`,
         query: { courseId: target.courseId, name: target.name, token: target.token },
       };
   }

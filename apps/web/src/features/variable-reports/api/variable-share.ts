@@ -4,32 +4,54 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api-client';
 import { organizationDomainKey } from '@/lib/query-keys';
 
-const path = (variableId: string) => `/variables/${encodeURIComponent(variableId)}/share`;
+/**
+ * What a variable report shares, by its id: one course's variable, or one
+ * custom AI agent's (the server shares an agent's variable per agent, never
+ * every agent's of a name at once).
+ */
+export type VariableShareSubject = { kind: 'variable' | 'chatbot_variable'; id: string | null };
+
+const enc = encodeURIComponent;
+
+function sharePath({ kind, id }: VariableShareSubject): string {
+  return kind === 'chatbot_variable'
+    ? `/chatbot-variables/${enc(id ?? '')}/share`
+    : `/variables/${enc(id ?? '')}/share`;
+}
+
+function shareQueryOptions(organizationId: string | null | undefined, subject: VariableShareSubject) {
+  const domain = organizationDomainKey(organizationId, 'variable-share');
+  return queryOptions({
+    // A course variable's key is the one it always had; an agent's is kept apart beside it.
+    queryKey: subject.kind === 'variable' ? [...domain, subject.id] : [...domain, 'chatbot', subject.id],
+    queryFn: ({ signal }) => api.get<ShareSettings>(sharePath(subject), { signal }),
+    enabled: Boolean(organizationId && subject.id),
+  });
+}
 
 export function variableShareQueryOptions(
   organizationId: string | null | undefined,
   variableId: string | null,
 ) {
-  return queryOptions({
-    queryKey: [...organizationDomainKey(organizationId, 'variable-share'), variableId] as const,
-    queryFn: ({ signal }) => api.get<ShareSettings>(path(variableId ?? ''), { signal }),
-    enabled: Boolean(organizationId && variableId),
-  });
+  return shareQueryOptions(organizationId, { kind: 'variable', id: variableId });
 }
 
-export function useVariableShare(organizationId: string | null | undefined, variableId: string | null) {
-  return useQuery(variableShareQueryOptions(organizationId, variableId));
+export function useVariableShare(organizationId: string | null | undefined, subject: VariableShareSubject) {
+  return useQuery(shareQueryOptions(organizationId, subject));
 }
 
 /** Switches sharing (`{ enabled }`) or replaces the link (`'rotate'`); the answer is the new settings. */
-export function useChangeVariableShare(organizationId: string | null | undefined, variableId: string | null) {
+export function useChangeVariableShare(
+  organizationId: string | null | undefined,
+  subject: VariableShareSubject,
+) {
   const queryClient = useQueryClient();
-  const { queryKey } = variableShareQueryOptions(organizationId, variableId);
+  const { queryKey } = shareQueryOptions(organizationId, subject);
   return useMutation({
     mutationFn: (change: { enabled: boolean } | 'rotate') =>
       change === 'rotate'
-        ? api.post<ShareSettings>(`${path(variableId ?? '')}/rotate`)
-        : api.put<ShareSettings>(path(variableId ?? ''), change),
+        ? api.post<ShareSettings>(`${sharePath(subject)}/rotate`)
+        : api.put<ShareSettings>(sharePath(subject), change),
     onSuccess: (settings) => queryClient.setQueryData(queryKey, settings),
   });
 }

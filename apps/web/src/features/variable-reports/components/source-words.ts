@@ -1,4 +1,4 @@
-import { isChatbotTarget, type VariableReportTarget } from '../api/report-target';
+import { sourceOf, type VariableReportTarget } from '../api/report-target';
 
 /**
  * The words a report uses for where its values come from. The API answers
@@ -31,5 +31,5 @@ const agentWords: SourceWords = {
 };
 
 export function sourceWordsOf(target: VariableReportTarget): SourceWords {
-  return isChatbotTarget(target) ? agentWords : courseWords;
+  return sourceOf(target) === 'chatbot' ? agentWords : courseWords;
 }

@@ -16,6 +16,8 @@ export type VariableFiltersProps = {
   /** The organization-wide report filters by course (by agent for an agent's variable). */
   canFilterCourse: boolean;
   sourceWords: SourceWords;
+  /** A word beside the course (agent) filter, on what choosing one offers. */
+  courseNote?: string | null;
   onApply: (filters: VariableFilterParams) => void;
 };
 
@@ -31,6 +33,7 @@ export function VariableFilters({
   filters,
   canFilterCourse,
   sourceWords,
+  courseNote = null,
   onApply,
 }: VariableFiltersProps) {
   const id = useId();
@@ -76,24 +79,32 @@ export function VariableFilters({
         )}
       >
         {canFilterCourse && variable && variable.courses.length > 1 ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-course`} className={labelClass}>
-              {sourceWords.label}
-            </label>
-            <select
-              id={`${id}-course`}
-              value={draft.courseId ?? ''}
-              onChange={(event) => set('courseId', event.target.value)}
-              className={cn(inputClassName, 'md:w-52')}
-            >
-              <option value="">{sourceWords.all}</option>
-              {variable.courses.map((course) => (
-                <option key={course.id} value={course.id}>
-                  {course.courseTitle}
-                </option>
-              ))}
-            </select>
-          </div>
+          <>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={`${id}-course`} className={labelClass}>
+                {sourceWords.label}
+              </label>
+              <select
+                id={`${id}-course`}
+                value={draft.courseId ?? ''}
+                onChange={(event) => set('courseId', event.target.value)}
+                aria-describedby={courseNote ? `${id}-course-note` : undefined}
+                className={cn(inputClassName, 'md:w-52')}
+              >
+                <option value="">{sourceWords.all}</option>
+                {variable.courses.map((course) => (
+                  <option key={course.id} value={course.id}>
+                    {course.courseTitle}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {courseNote ? (
+              <p id={`${id}-course-note`} className="text-xs text-fg-muted md:max-w-40 md:self-center">
+                {courseNote}
+              </p>
+            ) : null}
+          </>
         ) : null}
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-from`} className={labelClass}>

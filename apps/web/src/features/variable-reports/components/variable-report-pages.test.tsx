@@ -1,13 +1,20 @@
-import type { SharedViewContext, VariableReportResponse } from '@courselens/contracts';
+import type { ShareSettings, SharedViewContext, VariableReportResponse } from '@courselens/contracts';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { paths } from '@/config/paths';
 import { sessionQueryKey } from '@/lib/auth';
-import { createTestQueryClient, jsonResponse, renderWithQueryClient, stubFetch } from '@/testing/test-utils';
+import {
+  createTestQueryClient,
+  fetchedRequests,
+  jsonResponse,
+  renderWithQueryClient,
+  stubFetch,
+} from '@/testing/test-utils';
 
-import { SharedVariableReportPage } from './variable-report-pages';
+import { CourseVariableReportPage, SharedVariableReportPage } from './variable-report-pages';
 
 const COURSE_ID = '33333333-3333-4333-8333-333333333333';
 
@@ -95,5 +102,47 @@ describe('SharedVariableReportPage', () => {
     const sent = new URL(url as string, 'http://x');
     expect(sent.pathname).toBe('/api/shared/course-variables/report');
     expect(sent.searchParams.has('q')).toBe(false);
+  });
+});
+
+describe('CourseVariableReportPage', () => {
+  it('shares the course’s variable through its own share settings, linking to the shared course page', async () => {
+    const user = userEvent.setup();
+    const settings: ShareSettings = {
+      kind: 'variable',
+      enabled: true,
+      token: 'tok_course',
+      viewCount: 0,
+      courseId: COURSE_ID,
+      variableName: 'final_score',
+      questionId: null,
+      updatedAt: null,
+    };
+    const { organization: _organization, ...report } = sharedReport;
+    const fetchMock = stubFetch((url) =>
+      jsonResponse(200, new URL(url, 'http://x').pathname.endsWith('/share') ? settings : report),
+    );
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(sessionQueryKey, {
+      user: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' },
+      organizations: [{ id: 'o1', name: 'Acme', subdomain: 'acme', role: 'owner', isPrimary: true }],
+    });
+    renderWithQueryClient(
+      <MemoryRouter initialEntries={[paths.variables.courseReport.href(COURSE_ID, 'final_score', 'report')]}>
+        <Routes>
+          <Route
+            path={paths.variables.courseReport.path.replace(':view', 'report')}
+            element={<CourseVariableReportPage view="report" />}
+          />
+        </Routes>
+      </MemoryRouter>,
+      { queryClient },
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Share · on' }));
+    expect(screen.getByLabelText('Share link')).toHaveValue(
+      `${window.location.origin}${paths.shared.courseVariable.href(COURSE_ID, 'final_score', 'report')}?token=tok_course`,
+    );
+    expect(fetchedRequests(fetchMock).map(({ url }) => url)).toContain('/api/variables/v1/share');
   });
 });

@@ -62,6 +62,24 @@ export function SharedVariableReportPage({ view }: ReportPageProps) {
 }
 
 /**
+ * `/shared/chatbot/:variableName/:view?token=&courseId=`: one custom AI
+ * agent's variable (the agent in `courseId`), without sign-in (names only).
+ */
+export function SharedChatbotVariableReportPage({ view }: ReportPageProps) {
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const target = variableReportTargetOf('shared_chatbot_variable', params, searchParams);
+  if (target?.kind !== 'shared') return <NotSharedMessage />;
+  return (
+    <VariableReportScreen
+      key={`${target.courseId}:${target.name}:${target.token}`}
+      target={target}
+      view={view}
+    />
+  );
+}
+
+/**
  * `/chatbot/:variableName/ai-summary`: the server summarizes one agent's
  * variable (by id), so this opens the summary page of the agent `?courseId=`
  * names, else of the first agent that captures the name. The ids come from

@@ -1,5 +1,6 @@
 import { sharedViewOrganizationName, type VariableReportSubject } from '@courselens/contracts';
 import { ArrowLeft, Bot, Sparkles, Variable as VariableIcon } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 
 import { ExportCsvButton } from '@/components/export-csv-button';
@@ -16,16 +17,17 @@ import { useSession } from '@/lib/auth';
 import { useCanManage } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 
-import { reportQuery, useVariableReport } from '../api/get-variable-report';
+import { reportQuery, useVariableReport, type VariableFilterParams } from '../api/get-variable-report';
 import { useVariableChart } from '../api/get-variable-chart';
 import { useVariableLeaders } from '../api/get-variable-leaders';
 import {
   isChatbotTarget,
+  sourceOf,
   variableEndpoint,
   type VariableReportTarget,
   type VariableSource,
 } from '../api/report-target';
-import { useChangeVariableShare, useVariableShare } from '../api/variable-share';
+import { useChangeVariableShare, useVariableShare, type VariableShareSubject } from '../api/variable-share';
 
 import { VariableChartView } from './variable-chart-view';
 import { VariableFilters } from './variable-filters';
@@ -45,8 +47,25 @@ function viewHref(target: VariableReportTarget, view: ReportView): string {
     case 'course_variable':
       return paths.variables.courseReport.href(target.courseId, target.name, view);
     case 'shared':
-      return paths.shared.courseVariable.href(target.courseId, target.name, view);
+      // The agent is in the query (`?courseId=`), which the tabs keep with the token.
+      return target.source === 'chatbot'
+        ? paths.shared.chatbotVariable.href(target.name, view)
+        : paths.shared.courseVariable.href(target.courseId, target.name, view);
   }
+}
+
+/**
+ * The agent whose variable a report of the agents' variables can share: the
+ * one the agent filter names, else the only agent capturing it. Null while
+ * the report names several: the server shares one agent's variable, never
+ * all of a name at once.
+ */
+function agentToShare(
+  variable: VariableReportSubject,
+  courseId: string | undefined,
+): VariableReportSubject['courses'][number] | null {
+  if (courseId) return variable.courses.find((agent) => agent.id === courseId) ?? null;
+  return variable.courses.length === 1 ? (variable.courses[0] ?? null) : null;
 }
 
 export function NotSharedMessage() {
@@ -116,8 +135,17 @@ export function VariableReportScreen({ target, view }: VariableReportScreenProps
   const variable: VariableReportSubject | undefined = current.data?.variable;
   const isShared = target.kind === 'shared';
   const isChatbot = isChatbotTarget(target);
+  const isAgentVariable = sourceOf(target) === 'chatbot';
   const sourceWords = sourceWordsOf(target);
-  const hasFilters = Object.values(state.filters).some(Boolean);
+  const canFilterCourse = target.kind === 'variable';
+  // Only the organization-wide reports filter by course (or agent). Elsewhere
+  // `courseId` is no filter to count or clear: a shared agent's link names
+  // its agent with it, and clearing it would break the link.
+  const filters = useMemo<VariableFilterParams>(
+    () => (canFilterCourse ? state.filters : { ...state.filters, courseId: undefined }),
+    [canFilterCourse, state.filters],
+  );
+  const hasFilters = Object.values(filters).some(Boolean);
 
   if (isApiError(current.error) && current.error.status === 404) {
     return isShared ? (
@@ -144,6 +172,23 @@ export function VariableReportScreen({ target, view }: VariableReportScreenProps
         : null;
   const summaryId =
     target.kind === 'variable' && variable ? summaryVariableId(variable, state.filters.courseId) : null;
+  const agent = isChatbot && variable ? agentToShare(variable, state.filters.courseId) : null;
+  const share: ShareProps | null =
+    target.kind === 'course_variable'
+      ? {
+          subject: { kind: 'variable', id: variable?.courses[0]?.variableId ?? null },
+          label: 'this variable',
+          linkOf: (token) =>
+            `${paths.shared.courseVariable.href(target.courseId, target.name, view)}?${new URLSearchParams({ token })}`,
+        }
+      : agent
+        ? {
+            subject: { kind: 'chatbot_variable', id: agent.variableId },
+            label: 'this agent’s variable',
+            linkOf: (token) =>
+              `${paths.shared.chatbotVariable.href(target.name, view)}?${new URLSearchParams({ token, courseId: agent.id })}`,
+          }
+        : null;
   const aiSummaryHref =
     target.kind === 'course_variable'
       ? paths.variables.courseAiSummary.href(target.courseId, target.name)
@@ -174,9 +219,11 @@ export function VariableReportScreen({ target, view }: VariableReportScreenProps
           <p className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-fg-muted">
             {variable?.title ? <code className="font-mono text-[13px]">{target.name}</code> : null}
             {variable ? <Badge>{variable.dataType}</Badge> : null}
-            {courseTitle && !isChatbot ? <span>{courseTitle}</span> : null}
+            {courseTitle && !isAgentVariable ? <span>{courseTitle}</span> : null}
           </p>
-          {isChatbot && variable ? <CapturingAgents agents={variable.courses} /> : null}
+          {isAgentVariable && variable ? (
+            <CapturingAgents agents={variable.courses} hasLinks={!isShared} />
+          ) : null}
         </div>
         {isShared ? null : (
           <div className="flex shrink-0 flex-wrap gap-2">
@@ -186,15 +233,7 @@ export function VariableReportScreen({ target, view }: VariableReportScreenProps
                 AI summary
               </Link>
             ) : null}
-            {/* Only a course's variable can be shared: the server serves no shared agent variable yet. */}
-            {target.kind === 'course_variable' ? (
-              <VariableShare
-                organizationId={organizationId}
-                variableId={variable?.courses[0]?.variableId ?? null}
-                target={target}
-                view={view}
-              />
-            ) : null}
+            {share ? <VariableShare organizationId={organizationId} {...share} /> : null}
             {view === 'report' ? (
               <ExportCsvButton
                 path={variableEndpoint(target, 'export').path}
@@ -218,18 +257,19 @@ export function VariableReportScreen({ target, view }: VariableReportScreenProps
 
       <VariableFilters
         variable={variable}
-        filters={state.filters}
-        canFilterCourse={target.kind === 'variable'}
+        filters={filters}
+        canFilterCourse={canFilterCourse}
         sourceWords={sourceWords}
-        onApply={(filters) =>
+        courseNote={isChatbot && variable && !agent ? 'Choose an agent to share its report' : null}
+        onApply={(applied) =>
           state.update({
-            courseId: filters.courseId,
-            from: filters.from,
-            to: filters.to,
-            min: filters.min,
-            max: filters.max,
-            contains: filters.contains,
-            value: filters.value,
+            ...(canFilterCourse ? { courseId: applied.courseId } : {}),
+            from: applied.from,
+            to: applied.to,
+            min: applied.min,
+            max: applied.max,
+            contains: applied.contains,
+            value: applied.value,
           })
         }
       />
@@ -277,20 +317,34 @@ export function VariableReportScreen({ target, view }: VariableReportScreenProps
   );
 }
 
-/** Says an agent's variable comes from custom AI agents, with a link to each agent that captures it. */
-function CapturingAgents({ agents }: { agents: VariableReportSubject['courses'] }) {
+/**
+ * Says an agent's variable comes from custom AI agents, naming each agent
+ * that captures it: linked for members, plain text in a shared view (its
+ * visitors cannot open an agent).
+ */
+function CapturingAgents({
+  agents,
+  hasLinks,
+}: {
+  agents: VariableReportSubject['courses'];
+  hasLinks: boolean;
+}) {
   return (
     <p className="mt-1.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-fg-muted">
       <Bot aria-hidden="true" className="size-4 shrink-0 text-accent" />
       <span>Captured by custom AI {agents.length === 1 ? 'agent' : 'agents'}:</span>
       {agents.map((agent, index) => (
         <span key={agent.id}>
-          <Link
-            to={paths.chatbots.edit.href(agent.id)}
-            className="font-medium text-fg hover:underline focus-visible:outline-2 focus-visible:outline-focus"
-          >
-            {agent.courseTitle}
-          </Link>
+          {hasLinks ? (
+            <Link
+              to={paths.chatbots.edit.href(agent.id)}
+              className="font-medium text-fg hover:underline focus-visible:outline-2 focus-visible:outline-focus"
+            >
+              {agent.courseTitle}
+            </Link>
+          ) : (
+            <span className="font-medium text-fg">{agent.courseTitle}</span>
+          )}
           {index < agents.length - 1 ? ',' : null}
         </span>
       ))}
@@ -298,30 +352,34 @@ function CapturingAgents({ agents }: { agents: VariableReportSubject['courses'] 
   );
 }
 
+/** What a report shares and where its public link leads (the token added). */
+type ShareProps = {
+  subject: VariableShareSubject;
+  /** For the control's labels ("Share this variable"). */
+  label: string;
+  /** The public page's path and query for a token, without the origin. */
+  linkOf: (token: string) => string;
+};
+
 function VariableShare({
   organizationId,
-  variableId,
-  target,
-  view,
-}: {
-  organizationId: string | null | undefined;
-  variableId: string | null;
-  target: { courseId: string; name: string };
-  view: ReportView;
-}) {
-  const share = useVariableShare(organizationId, variableId);
-  const change = useChangeVariableShare(organizationId, variableId);
+  subject,
+  label,
+  linkOf,
+}: ShareProps & { organizationId: string | null | undefined }) {
+  const share = useVariableShare(organizationId, subject);
+  const change = useChangeVariableShare(organizationId, subject);
   const sharing = useCanManage('sharing');
   const settings = share.data;
   const link =
     settings?.token && typeof window !== 'undefined'
-      ? `${window.location.origin}${paths.shared.courseVariable.href(target.courseId, target.name, view)}?token=${encodeURIComponent(settings.token)}`
+      ? `${window.location.origin}${linkOf(settings.token)}`
       : null;
   const onError = (cause: unknown) =>
     toast.error(isApiError(cause) ? cause.message : 'Sharing could not be changed. Please try again.');
   return (
     <ShareControl
-      subject="this variable"
+      subject={label}
       enabled={settings?.enabled ?? false}
       link={link}
       viewCount={settings?.viewCount ?? 0}

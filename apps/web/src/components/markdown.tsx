@@ -3,16 +3,18 @@ import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
- * A small markdown renderer for the agents' replies, which are written by a
- * model or built from the author's knowledge text, so never trusted. It builds
- * React elements and nothing else: raw HTML comes out as the text it is,
- * links go only to http(s) addresses, in a new tab, without an opener or a
- * referrer, and images are shown as links (no request leaves the page by
- * itself). It covers what replies use: paragraphs with line breaks, headings
- * (as bold lines: a reply is not a document outline), bullet and numbered
- * lists, quotes, fenced code, rules, **bold**, *italic*, `code`, [links](…)
- * and bare addresses. No markdown library is a dependency of the app, and
- * this is smaller than any.
+ * A small markdown renderer for the agents' replies (on the public chat page
+ * and in the authors' transcripts), which are written by a model or built
+ * from the author's knowledge text, so never trusted. It builds React
+ * elements and nothing else: raw HTML comes out as the text it is, links go
+ * only to http(s) addresses, in a new tab, without an opener or a referrer,
+ * and images are shown as links (no request leaves the page by itself). It
+ * covers what replies use: paragraphs with line breaks, headings (as bold
+ * lines: a reply is not a document outline), bullet and numbered lists,
+ * quotes, fenced code, rules, **bold**, *italic*, `code`, [links](…) and bare
+ * addresses. Underscores are not emphasis: replies name variables such as
+ * `team_size`, which must not turn italic. No markdown library is a
+ * dependency of the app, and this is smaller than any.
  */
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
@@ -38,7 +40,7 @@ function startsBlock(line: string): boolean {
 }
 
 /** The blocks of a markdown text as React elements. */
-export function renderMarkdown(source: string): ReactNode[] {
+function renderMarkdown(source: string): ReactNode[] {
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
   const blocks: ReactNode[] = [];
   let index = 0;
@@ -187,7 +189,7 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
 }
 
 /** Inline markup of one line; `allowLinks` is off inside a link's own text. */
-export function renderInline(text: string, key = 'i', allowLinks = true): ReactNode[] {
+function renderInline(text: string, key = 'i', allowLinks = true): ReactNode[] {
   const nodes: ReactNode[] = [];
   let plain = '';
   let last = 0;

@@ -24,11 +24,54 @@ describe('Markdown', () => {
     const ordered = container.querySelector('ol');
     expect(ordered?.querySelectorAll('li')).toHaveLength(2);
     expect(ordered?.querySelector('strong')).toHaveTextContent('Start');
+    // A list that starts at 1 says nothing about its start.
+    expect(ordered).not.toHaveAttribute('start');
     const bullets = container.querySelector('ul');
     expect([...(bullets?.querySelectorAll('li') ?? [])].map((item) => item.textContent)).toEqual([
       'apples',
       'pears',
     ]);
+  });
+
+  it('renders headings as bold lines, indented lines inside their item, a list’s start, quotes and code', () => {
+    const container = renderMarkdown(
+      [
+        '## Opening hours',
+        'We are open **weekdays**, see *below* and `help`.',
+        '',
+        '- Monday',
+        '- Friday',
+        '  until noon',
+        '',
+        '3. third',
+        '4. fourth',
+        '',
+        '> Quoted',
+        '',
+        '```',
+        'const a = 1;',
+        '```',
+      ].join('\n'),
+    );
+    expect(screen.getByText('Opening hours').tagName).toBe('P');
+    expect(container.querySelector('h2')).toBeNull();
+    expect(screen.getByText('weekdays').tagName).toBe('STRONG');
+    expect(screen.getByText('below').tagName).toBe('EM');
+    expect(screen.getByText('help').tagName).toBe('CODE');
+    const lists = screen.getAllByRole('list');
+    expect(lists[0]?.tagName).toBe('UL');
+    const friday = lists[0]?.querySelectorAll('li')[1];
+    expect(friday?.querySelector('br')).not.toBeNull();
+    expect(friday).toHaveTextContent(/^Friday\s*until noon$/);
+    expect(lists[1]).toHaveAttribute('start', '3');
+    expect(container.querySelector('blockquote')).toHaveTextContent('Quoted');
+    expect(container.querySelector('pre')).toHaveTextContent('const a = 1;');
+  });
+
+  it('leaves underscores alone, so a variable name keeps its letters', () => {
+    const container = renderMarkdown('We store team_size and start_date.');
+    expect(container.querySelector('em')).toBeNull();
+    expect(container).toHaveTextContent('We store team_size and start_date.');
   });
 
   it('links http(s) addresses in a new tab without opener or referrer', () => {
@@ -57,14 +100,15 @@ describe('Markdown', () => {
     expect(container).toHaveTextContent('<img src=x onerror="alert(2)">');
   });
 
-  it('keeps the words of a javascript:, data: or relative link as inert text', () => {
+  it('keeps the words of a javascript:, data:, mailto: or relative link as inert text', () => {
     const container = renderMarkdown(
-      '[click me](javascript:alert(1)) [data](data:text/html,<b>x</b>) [home](/settings) ![pic](javascript:alert(3))',
+      '[click me](javascript:alert(1)) [data](data:text/html,<b>x</b>) [home](/settings) [write](mailto:a@b.test) ![pic](javascript:alert(3))',
     );
     expect(container.querySelector('a')).toBeNull();
     expect(container.innerHTML).not.toContain('javascript:');
     expect(container).toHaveTextContent('click me');
     expect(container).toHaveTextContent('home');
+    expect(container).toHaveTextContent('write');
   });
 
   it('shows an image as a link rather than loading it', () => {

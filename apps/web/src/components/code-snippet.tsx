@@ -2,16 +2,22 @@ import { Check, Copy } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 
 export type CodeSnippetProps = {
   /** Names the code for the copy button and screen readers ("Tracker snippet"). */
   label: string;
   code: string;
+  /**
+   * Wraps long lines instead of scrolling sideways: for markup pasted whole
+   * (an embed tag is one long line), not for commands read line by line.
+   */
+  wrap?: boolean;
 };
 
 /** A block of code to paste somewhere else, with a copy button. */
-export function CodeSnippet({ label, code }: CodeSnippetProps) {
+export function CodeSnippet({ label, code, wrap = false }: CodeSnippetProps) {
   const id = useId();
   const [isCopied, setIsCopied] = useState(false);
 
@@ -51,7 +57,10 @@ export function CodeSnippet({ label, code }: CodeSnippetProps) {
         // Scrollable code must be reachable by keyboard.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        className="max-w-full overflow-x-auto p-4 font-mono text-xs leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus"
+        className={cn(
+          'max-w-full overflow-x-auto p-4 font-mono text-xs leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus',
+          wrap ? 'break-all whitespace-pre-wrap' : null,
+        )}
       >
         <code>{code}</code>
       </pre>
