@@ -7,6 +7,7 @@ import {
   pipelineNodeSchema,
   withEdgeIds,
   type BranchHandle,
+  type ChatbotTriggerEvent,
   type PipelineEdge,
   type PipelineGraph,
   type PipelineNode,
@@ -88,6 +89,46 @@ export function courseSourcesFor(graph: PipelineGraph, courseId: string, type: s
       ? [node.id]
       : [],
   );
+}
+
+/**
+ * The log's type of each chatbot trigger a node can name. Only captures are
+ * written to the log so far: a node's 'chat.started' or 'chat.ended' starts
+ * nothing until chats write those events.
+ */
+const CHATBOT_TRIGGER_OF_LOG_TYPE: ReadonlyMap<string, ChatbotTriggerEvent> = new Map([
+  ['chatbot.variable.captured', 'variable.captured'],
+]);
+
+/** The log types of the chatbot triggers (what a test or dry run reads for a chatbot source). */
+export function chatbotLogTypes(events: readonly ChatbotTriggerEvent[]): string[] {
+  return [...CHATBOT_TRIGGER_OF_LOG_TYPE]
+    .filter(([, trigger]) => events.includes(trigger))
+    .map(([type]) => type);
+}
+
+/**
+ * The chatbot nodes of `chatbotId` that an event of the log of `type`
+ * (`chatbot.variable.captured`) by that agent starts a run from.
+ */
+export function chatbotSourcesFor(graph: PipelineGraph, chatbotId: string, type: string): string[] {
+  const trigger = CHATBOT_TRIGGER_OF_LOG_TYPE.get(type);
+  if (trigger === undefined) return [];
+  return graph.nodes.flatMap((node) =>
+    node.type === 'chatbot' && node.data.chatbotId === chatbotId && node.data.events.includes(trigger)
+      ? [node.id]
+      : [],
+  );
+}
+
+/** The source nodes an event of the log starts a run from: its course's or its chatbot's. */
+export function sourcesForEvent(
+  graph: PipelineGraph,
+  event: { type: string; courseId: string | null; chatbotId: string | null },
+): string[] {
+  if (event.courseId !== null) return courseSourcesFor(graph, event.courseId, event.type);
+  if (event.chatbotId !== null) return chatbotSourcesFor(graph, event.chatbotId, event.type);
+  return [];
 }
 
 /** Whether two graphs are the same (a save that changes only the name is no new version). */

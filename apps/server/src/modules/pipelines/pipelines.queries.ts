@@ -356,17 +356,18 @@ export async function selectActivePipelines(
 }
 
 /**
- * Active pipelines with a course source, as the matcher reads them for each
- * batch (nothing is cached: another process may have changed them).
+ * Active pipelines with a source that events of the log start (a course or
+ * a chatbot node), as the matcher reads them for each batch (nothing is
+ * cached: another process may have changed them).
  */
-export async function selectActiveCoursePipelines(
+export async function selectActiveEventPipelines(
   db: Database,
   organizationId: string,
 ): Promise<{ id: string; version: number; nodes: unknown; edges: unknown }[]> {
   const result = await db.execute<{ id: string; version: number; nodes: unknown; edges: unknown }>(sql`
     select p.id, p.version, p.nodes, p.edges from ${pipelines} p
     where p.organization_id = ${organizationId} and p.active
-      and p.nodes @> '[{"type": "course"}]'::jsonb`);
+      and (p.nodes @> '[{"type": "course"}]'::jsonb or p.nodes @> '[{"type": "chatbot"}]'::jsonb)`);
   return result.rows;
 }
 

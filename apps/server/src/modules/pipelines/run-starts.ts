@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
-import { courseSourcesFor, nodeById, readGraph } from './pipeline-graph';
+import { nodeById, readGraph, sourcesForEvent } from './pipeline-graph';
 import type { PipelineQueue } from './pipeline-queue';
-import { findPipelineRow, selectActiveCoursePipelines, touchLastRun } from './pipelines.queries';
+import { findPipelineRow, selectActiveEventPipelines, touchLastRun } from './pipelines.queries';
 import { subjectOfLoggedEvent, subjectOfTrigger } from './run-subject';
 import { insertRuns, selectLoggedEvents, type NewRun } from './runs.queries';
 
@@ -10,7 +10,8 @@ const INSERT_CHUNK = 500;
 
 /**
  * `learning-events.accepted`: the batch's events (read back from the log)
- * against the organization's active pipelines' course sources, read now
+ * against the organization's active pipelines' course and chatbot sources
+ * (a course's events, an agent's captures), read now
  * (nothing cached: another process may have just changed a pipeline). One
  * run per (pipeline version, event), keyed `event:<id>` so a second delivery
  * of the job, or of the event, inserts nothing; the runs' jobs are queued in
@@ -27,7 +28,7 @@ export async function startRunsForEvents(
 ): Promise<number> {
   const { organizationId } = input;
   if (input.source === 'pipeline' || input.eventIds.length === 0) return 0;
-  const candidates = await selectActiveCoursePipelines(db, organizationId);
+  const candidates = await selectActiveEventPipelines(db, organizationId);
   if (candidates.length === 0) return 0;
   const events = await selectLoggedEvents(db, organizationId, input.eventIds);
   const runs: NewRun[] = [];
@@ -35,7 +36,11 @@ export async function startRunsForEvents(
     const { graph } = readGraph(pipeline);
     for (const row of events) {
       if (row.source === 'pipeline') continue;
-      const starts = courseSourcesFor(graph, row.course_id, row.type);
+      const starts = sourcesForEvent(graph, {
+        type: row.type,
+        courseId: row.course_id,
+        chatbotId: row.chatbot_id,
+      });
       if (starts.length === 0) continue;
       const subject = subjectOfLoggedEvent(row);
       runs.push({

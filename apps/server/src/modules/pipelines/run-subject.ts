@@ -19,7 +19,8 @@ export type LoggedEventRow = {
   type: string;
   source: string;
   occurred_at: Date | string;
-  course_id: string;
+  /** Null for chatbot events, which belong to no course (their course columns are null too). */
+  course_id: string | null;
   learner_id: string;
   value: unknown;
   correct: boolean | null;
@@ -36,6 +37,10 @@ export type LoggedEventRow = {
   variable_name: string | null;
   question_interaction_id: string | null;
   question_text: string | null;
+  /** Chatbot events: the agent that captured the value, and the conversation it was said in. */
+  chatbot_id: string | null;
+  chatbot_name: string | null;
+  chat_session_id: string | null;
 };
 
 type Scalar = string | number | boolean | null;
@@ -51,7 +56,9 @@ const toDate = (value: Date | string) => (value instanceof Date ? value : new Da
 /**
  * The event as the actions get it (a webhook without a body template sends
  * this JSON): the fields of `ActionEvent`, and what the event type carries in
- * the ingestion API's own words (`result`, `question`, `progress`, `slide`).
+ * the ingestion API's own words (`result`, `question`, `progress`, `slide`);
+ * a chatbot's capture carries the variable and its value as `variable.set`
+ * does, with the agent (`chatbot`) and the conversation (`chat`).
  */
 export function subjectOfLoggedEvent(row: LoggedEventRow): RunSubject {
   const occurredAt = toDate(row.occurred_at);
@@ -59,7 +66,12 @@ export function subjectOfLoggedEvent(row: LoggedEventRow): RunSubject {
     id: row.event_id,
     type: row.type,
     occurredAt: occurredAt.toISOString(),
-    course: { id: row.course_id, externalCourseId: row.external_course_id ?? '', title: row.course_title },
+    // A chatbot event belongs to no course, and its agent is not passed off as one (a
+    // set-variable action would register a course under the agent's name): see `chatbot`.
+    course:
+      row.course_id === null
+        ? null
+        : { id: row.course_id, externalCourseId: row.external_course_id ?? '', title: row.course_title },
     learner: { email: row.learner_email, name: row.learner_name },
   };
   const value = scalar(row.value);
@@ -67,6 +79,12 @@ export function subjectOfLoggedEvent(row: LoggedEventRow): RunSubject {
     case 'variable.set':
       event.variable = { name: row.variable_name ?? '', value };
       event.value = value;
+      break;
+    case 'chatbot.variable.captured':
+      event.variable = { name: row.variable_name ?? '', value };
+      event.value = value;
+      event.chatbot = { id: row.chatbot_id, name: row.chatbot_name };
+      event.chat = { sessionId: row.chat_session_id };
       break;
     case 'question.answered':
       event.question = {

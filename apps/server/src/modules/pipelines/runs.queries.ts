@@ -467,13 +467,31 @@ const LOGGED_EVENT_COLUMNS = sql`
   e.event_id, e.type, e.source, e.occurred_at, e.course_id, e.learner_id, e.value, e.correct, e.points,
   e.score, e.pass_mark, e.percent, e.slide_number, e.slide_title,
   c.external_course_id, c.course_title, l.email as learner_email, l.name as learner_name,
-  v.name as variable_name, q.interaction_id as question_interaction_id, q.question_text`;
+  coalesce(v.name, ch.variable_name) as variable_name,
+  q.interaction_id as question_interaction_id, q.question_text,
+  ch.chatbot_id, ch.chatbot_name, ch.chat_session_id`;
 
+// A chatbot event has no course (hence the left join of courses). Its agent, conversation and
+// variable name are in `extras` as the write path put them; the chatbot variable gives the
+// current names (an agent's dropped variables are switched off, not deleted). The log's copy
+// counts once the agent itself is deleted, so the event still reads on its own.
+// The chatbot look-up is a lateral gated on `chatbot_variable_id`: course events skip it
+// whole (two plain left joins cost them about a millisecond per batch of 100 on PGlite), and
+// never read their `extras`, which are whatever their sender put in.
 const LOGGED_EVENT_JOINS = sql`
-  join courses c on c.organization_id = e.organization_id and c.id = e.course_id
+  left join courses c on c.organization_id = e.organization_id and c.id = e.course_id
   join learners l on l.organization_id = e.organization_id and l.id = e.learner_id
   left join variables v on v.organization_id = e.organization_id and v.id = e.variable_id
-  left join questions q on q.organization_id = e.organization_id and q.id = e.question_id`;
+  left join questions q on q.organization_id = e.organization_id and q.id = e.question_id
+  left join lateral (
+    select coalesce(cv.name, e.extras ->> 'variable') as variable_name,
+      coalesce(cv.chatbot_id::text, e.extras ->> 'chatbotId') as chatbot_id, cb.name as chatbot_name,
+      e.extras ->> 'chatSessionId' as chat_session_id
+    from (select 1) as one
+    left join chatbot_variables cv on cv.organization_id = e.organization_id and cv.id = e.chatbot_variable_id
+    left join chatbots cb on cb.organization_id = cv.organization_id and cb.id = cv.chatbot_id
+    where e.chatbot_variable_id is not null
+  ) ch on true`;
 
 /**
  * Events of the log by their senders' ids, through the keys (which say in
@@ -507,18 +525,30 @@ export async function selectLoggedEvents(
   );
 }
 
-/** A (course, event types) pair the sources react to. */
-export type CourseTrigger = { courseId: string; types: readonly string[] };
+/**
+ * What the sources react to: a course's events of some types, or an agent's
+ * (types as the log spells them, `chatbot.variable.captured`).
+ */
+export type EventTrigger =
+  | { kind: 'course'; courseId: string; types: readonly string[] }
+  | { kind: 'chatbot'; chatbotId: string; types: readonly string[] };
 
-function triggerCondition(triggers: readonly CourseTrigger[]): SQL {
+/** The condition an event meets when a trigger reacts to it; null when none can (no types). */
+function triggerCondition(all: readonly EventTrigger[]): SQL | null {
+  const triggers = all.filter((trigger) => trigger.types.length > 0);
+  if (triggers.length === 0) return null;
   return sql.join(
-    triggers.map(
-      (trigger) =>
-        sql`(e.course_id = ${trigger.courseId} and e.type in (${sql.join(
-          trigger.types.map((type) => sql`${type}`),
-          sql`, `,
-        )}))`,
-    ),
+    triggers.map((trigger) => {
+      const types = sql.join(
+        trigger.types.map((type) => sql`${type}`),
+        sql`, `,
+      );
+      // Chatbot events sit under a null course in the (organization, course, time) index; the
+      // agent is read from the log's own copy, which outlives a deleted variable.
+      return trigger.kind === 'course'
+        ? sql`(e.course_id = ${trigger.courseId} and e.type in (${types}))`
+        : sql`(e.course_id is null and e.type in (${types}) and e.extras ->> 'chatbotId' = ${trigger.chatbotId})`;
+    }),
     sql` or `,
   );
 }
@@ -526,9 +556,10 @@ function triggerCondition(triggers: readonly CourseTrigger[]): SQL {
 /** The newest events the triggers react to (the test run's choice). */
 export async function selectRecentEvents(
   db: Database,
-  input: { organizationId: string; triggers: readonly CourseTrigger[]; since: Date; limit: number },
+  input: { organizationId: string; triggers: readonly EventTrigger[]; since: Date; limit: number },
 ): Promise<LoggedEventRow[]> {
-  if (input.triggers.length === 0) return [];
+  const reacts = triggerCondition(input.triggers);
+  if (reacts === null) return [];
   return rows<LoggedEventRow>(
     db,
     sql`
@@ -536,7 +567,7 @@ export async function selectRecentEvents(
     from learning_events e
     ${LOGGED_EVENT_JOINS}
     where e.organization_id = ${input.organizationId} and e.occurred_at >= ${input.since}
-      and (${triggerCondition(input.triggers)})
+      and (${reacts})
     order by e.occurred_at desc, e.event_id desc
     limit ${input.limit}`,
   );
@@ -545,9 +576,10 @@ export async function selectRecentEvents(
 /** The events of a period the triggers react to, oldest first, at most `limit`. */
 export async function selectEventsInPeriod(
   db: Database,
-  input: { organizationId: string; triggers: readonly CourseTrigger[]; from: Date; to: Date; limit: number },
+  input: { organizationId: string; triggers: readonly EventTrigger[]; from: Date; to: Date; limit: number },
 ): Promise<LoggedEventRow[]> {
-  if (input.triggers.length === 0) return [];
+  const reacts = triggerCondition(input.triggers);
+  if (reacts === null) return [];
   return rows<LoggedEventRow>(
     db,
     sql`
@@ -557,7 +589,7 @@ export async function selectEventsInPeriod(
     where e.organization_id = ${input.organizationId}
       and e.occurred_at >= ${input.from} and e.occurred_at < ${input.to}
       and e.source <> 'pipeline'
-      and (${triggerCondition(input.triggers)})
+      and (${reacts})
     order by e.occurred_at, e.event_id
     limit ${input.limit}`,
   );

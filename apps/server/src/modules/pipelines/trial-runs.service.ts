@@ -20,7 +20,7 @@ import type { ActionsRuntime } from '../actions/runtime';
 import { readStoredConfig } from '../actions/stored-config';
 import { findOrganizationName } from '../organizations/organizations.queries';
 import { previewActionStep, runTestAction, type ActionStepContext } from './action-step';
-import { courseSourcesFor, readGraph, sourcesOf } from './pipeline-graph';
+import { chatbotLogTypes, readGraph, sourcesForEvent, sourcesOf } from './pipeline-graph';
 import { findPipelineRow } from './pipelines.queries';
 import { runControlNode, runStatusOf, walkGraph, type ConditionLookups, type StepRecord } from './run-engine';
 import { liveLookups } from './run-executor';
@@ -31,7 +31,7 @@ import {
   selectEventsInPeriod,
   selectRecentEvents,
   selectValueHistory,
-  type CourseTrigger,
+  type EventTrigger,
 } from './runs.queries';
 
 /** How far back the test run's list of events looks, and how many it offers. */
@@ -53,17 +53,39 @@ async function chosenGraph(
   return { graph: readGraph(pipeline).graph, version: pipeline.version };
 }
 
-/** The (course, event types) pairs a graph's course sources react to. */
-export function courseTriggers(graph: PipelineGraph): CourseTrigger[] {
+/**
+ * What a graph's course and chatbot sources react to: (course, event types)
+ * and (agent, log types) pairs. A chatbot node's triggers that write no
+ * event yet are left out.
+ */
+export function eventTriggers(graph: PipelineGraph): EventTrigger[] {
   const byCourse = new Map<string, Set<string>>();
-  for (const node of sourcesOf(graph, 'course')) {
-    if (node.type !== 'course') continue;
-    const types = byCourse.get(node.data.courseId) ?? new Set<string>();
-    for (const type of node.data.events) types.add(type);
-    byCourse.set(node.data.courseId, types);
+  const byChatbot = new Map<string, Set<string>>();
+  for (const node of sourcesOf(graph)) {
+    if (node.type === 'course') {
+      const types = byCourse.get(node.data.courseId) ?? new Set<string>();
+      for (const type of node.data.events) types.add(type);
+      byCourse.set(node.data.courseId, types);
+    } else if (node.type === 'chatbot') {
+      const types = byChatbot.get(node.data.chatbotId) ?? new Set<string>();
+      for (const type of chatbotLogTypes(node.data.events)) types.add(type);
+      byChatbot.set(node.data.chatbotId, types);
+    }
   }
-  return [...byCourse].map(([courseId, types]) => ({ courseId, types: [...types] }));
+  return [
+    ...[...byCourse].map(([courseId, types]): EventTrigger => ({
+      kind: 'course',
+      courseId,
+      types: [...types],
+    })),
+    ...[...byChatbot]
+      .filter(([, types]) => types.size > 0)
+      .map(([chatbotId, types]): EventTrigger => ({ kind: 'chatbot', chatbotId, types: [...types] })),
+  ];
 }
+
+const startsOf = (graph: PipelineGraph, row: LoggedEventRow) =>
+  sourcesForEvent(graph, { type: row.type, courseId: row.course_id, chatbotId: row.chatbot_id });
 
 function describeEvent(row: LoggedEventRow): string {
   const label = COURSE_TRIGGER_LABELS[row.type as CourseTriggerEvent] ?? row.type;
@@ -77,6 +99,7 @@ function describeEvent(row: LoggedEventRow): string {
           : JSON.stringify(row.value);
   switch (row.type) {
     case 'variable.set':
+    case 'chatbot.variable.captured':
       return `${row.variable_name ?? 'A variable'} = ${value ?? '(empty)'}`;
     case 'question.answered':
       return `${label}${row.question_text ? `: ${row.question_text}` : ''}${row.correct === null ? '' : row.correct ? ' (correct)' : ' (wrong)'}`;
@@ -94,7 +117,7 @@ function describeEvent(row: LoggedEventRow): string {
   }
 }
 
-/** Recent events of the log the pipeline's course sources react to, newest first. */
+/** Recent events of the log the pipeline's course and chatbot sources react to, newest first. */
 export async function listTestEvents(
   db: Database,
   input: { organizationId: string; pipelineId: string; now?: Date },
@@ -103,7 +126,7 @@ export async function listTestEvents(
   const now = input.now ?? new Date();
   const rows = await selectRecentEvents(db, {
     organizationId: input.organizationId,
-    triggers: courseTriggers(graph),
+    triggers: eventTriggers(graph),
     since: new Date(now.getTime() - TEST_EVENT_DAYS * 24 * 3600 * 1000),
     limit: TEST_EVENT_LIMIT,
   });
@@ -115,7 +138,8 @@ export async function listTestEvents(
         ? row.occurred_at
         : new Date(row.occurred_at)
       ).toISOString(),
-      courseTitle: row.course_title,
+      // The list reads "type · where · who": for a chatbot event, where is the agent.
+      courseTitle: row.course_title ?? row.chatbot_name,
       learnerEmail: row.learner_email,
       summary: describeEvent(row),
     })),
@@ -162,7 +186,7 @@ export async function testRun(
   const row = await findLoggedEvent(db, organizationId, input.eventId);
   if (!row) throw new AppError('VALIDATION_ERROR', PIPELINE_MESSAGES.eventNotFound);
   const subject = subjectOfLoggedEvent(row);
-  let starts = courseSourcesFor(graph, row.course_id, row.type);
+  let starts = startsOf(graph, row);
   if (starts.length === 0) {
     starts = graph.nodes
       .filter((node) => node.type === 'manual' || node.type === 'schedule')
@@ -269,7 +293,10 @@ async function historyLookups(
 ): Promise<ConditionLookups> {
   const needs = lookupNeeds(input.graph);
   const learnerIds = [...new Set(input.rows.map((row) => row.learner_id))];
-  const courseIds = [...new Set(input.rows.map((row) => row.course_id))];
+  // Chatbot events have no course, and counts of a learner's events are per course.
+  const courseIds = [
+    ...new Set(input.rows.flatMap((row) => (row.course_id === null ? [] : [row.course_id]))),
+  ];
   const values = new Map<string, { times: number[]; values: unknown[] }>();
   for (const entry of await selectValueHistory(db, {
     organizationId: input.organizationId,
@@ -377,7 +404,7 @@ export async function dryRun(
   const { graph } = await chosenGraph(db, input);
   const found = await selectEventsInPeriod(db, {
     organizationId,
-    triggers: courseTriggers(graph),
+    triggers: eventTriggers(graph),
     from: start,
     to: end,
     limit: maxEvents + 1,
@@ -398,7 +425,7 @@ export async function dryRun(
   let stopped = 0;
   const clock = () => new Date();
   for (const row of rows) {
-    const starts = courseSourcesFor(graph, row.course_id, row.type);
+    const starts = startsOf(graph, row);
     if (starts.length === 0) continue;
     runs += 1;
     const subject = subjectOfLoggedEvent(row);
