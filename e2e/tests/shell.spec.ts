@@ -100,13 +100,13 @@ test.describe('screens of later capabilities', () => {
     request,
   }) => {
     await signInAs(page, (await signUpViaApi(request)).token);
-    await page.goto('/chatbots');
+    await page.goto('/analytics/funnels');
     await expect(sidebar(page)).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Custom AI Agents' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Funnels' })).toBeVisible();
     const empty = page.getByTestId('empty-state');
     await expect(empty).toContainText('What will appear here:');
-    await expect(empty).toContainText('arrives with the custom AI agents');
-    await expect(page).toHaveTitle('Custom AI Agents · CourseLens');
+    await expect(empty).toContainText('arrives with the analytics');
+    await expect(page).toHaveTitle('Funnels · CourseLens');
   });
 
   test('every navigation scrolls to the top', async ({ page }) => {

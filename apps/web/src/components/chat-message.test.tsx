@@ -43,4 +43,13 @@ describe('citations', () => {
     rerender(<CitationNote citation={{ document: 'Handbook', title: 'Refunds', quote: ' ' }} isFull />);
     expect(container.querySelector('blockquote')).toBeNull();
   });
+
+  it('does not repeat a quote the reply already reads out, but still names its source', () => {
+    const citation = { document: 'Handbook', title: 'Refunds', quote: 'Within 30 days.' };
+    const { container } = render(
+      <CitationNote citation={citation} reply={'From "Refunds" (Handbook): "Within 30 days."'} />,
+    );
+    expect(container.querySelector('blockquote')).toBeNull();
+    expect(container.querySelector('figcaption')).toHaveTextContent('From Handbook — Refunds');
+  });
 });

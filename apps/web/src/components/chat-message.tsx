@@ -53,15 +53,19 @@ export function ChatMessageBubble({ from, speaker, color, className, children }:
 
 export type CitationNoteProps = {
   citation: ChatCitation;
+  /** The reply the citation belongs to: a quote it already reads out is not shown twice. */
+  reply?: string;
   /** The whole quote (an author checking sources); otherwise four lines at most. */
   isFull?: boolean;
 };
 
-/** Where a reply's answer came from, under the reply: the quoted passage and its document. */
-export function CitationNote({ citation, isFull = false }: CitationNoteProps) {
+/** Where a reply's answer came from, under the reply: the quoted passage (unless the reply quotes it) and its document. */
+export function CitationNote({ citation, reply, isFull = false }: CitationNoteProps) {
+  const quote = citation.quote.trim();
+  const isQuotedInReply = Boolean(quote && reply?.includes(quote));
   return (
     <figure className="mt-2 border-l-2 border-line-strong pl-3 text-xs text-fg-muted">
-      {citation.quote.trim() ? (
+      {quote && !isQuotedInReply ? (
         <blockquote className={cn('break-words italic', isFull ? null : 'line-clamp-4')}>
           {citation.quote}
         </blockquote>

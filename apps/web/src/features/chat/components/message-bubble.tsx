@@ -28,7 +28,7 @@ export function MessageBubble({ message, agentName, color }: MessageBubbleProps)
     <div className="flex flex-col items-start gap-1">
       <ChatMessageBubble from="agent" speaker={agentName} className="max-w-[85%] sm:max-w-[75%]">
         <Markdown text={message.content} />
-        {message.citation ? <CitationNote citation={message.citation} /> : null}
+        {message.citation ? <CitationNote citation={message.citation} reply={message.content} /> : null}
       </ChatMessageBubble>
       {message.engine ? (
         <span className="px-1 text-[0.7rem] text-fg-subtle">{ENGINE_LABELS[message.engine]}</span>

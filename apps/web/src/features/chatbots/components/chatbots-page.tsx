@@ -160,7 +160,8 @@ export function ChatbotsPage() {
       header: <span className="sr-only">Row actions</span>,
       align: 'right',
       cell: (chatbot) => (
-        <div className="flex justify-end gap-1">
+        // Stacked on phones, so the three fit beside the name without a sideways scroll.
+        <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
           <Link
             to={paths.chatbots.edit.href(chatbot.id)}
             className={buttonClassName({ variant: 'ghost', size: 'icon' })}

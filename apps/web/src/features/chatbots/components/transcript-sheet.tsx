@@ -39,7 +39,9 @@ function MessageItem({ message, agent }: { message: ChatMessage; agent: Agent })
         ) : (
           <ChatMessageBubble from="agent" speaker={agent.name}>
             <Markdown text={message.content} />
-            {message.citation ? <CitationNote citation={message.citation} isFull /> : null}
+            {message.citation ? (
+              <CitationNote citation={message.citation} reply={message.content} isFull />
+            ) : null}
           </ChatMessageBubble>
         )}
         <span className="flex flex-wrap items-center gap-2 px-1 text-xs text-fg-subtle">
