@@ -40,6 +40,6 @@ ALTER TABLE "chatbot_knowledge_documents" ADD CONSTRAINT "chatbot_knowledge_docu
 ALTER TABLE "chatbot_knowledge_documents" ADD CONSTRAINT "chatbot_knowledge_documents_chatbot_fk" FOREIGN KEY ("organization_id","chatbot_id") REFERENCES "public"."chatbots"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "chatbot_knowledge_documents_chatbot_idx" ON "chatbot_knowledge_documents" USING btree ("organization_id","chatbot_id");--> statement-breakpoint
 CREATE INDEX "chatbots_id_idx" ON "chatbots" USING btree ("id");--> statement-breakpoint
-ALTER TABLE "learning_events" ADD CONSTRAINT "learning_events_course_check" CHECK ("course_id" is not null or "type" = 'chatbot.variable.captured');--> statement-breakpoint
-ALTER TABLE "learning_events" ADD CONSTRAINT "learning_events_type_check" CHECK ("type" in ('course.started', 'slide.viewed', 'variable.set', 'question.answered', 'course.progressed', 'course.passed', 'course.failed', 'course.exited', 'course.completed', 'chatbot.variable.captured'));--> statement-breakpoint
+ALTER TABLE "learning_events" ADD CONSTRAINT "learning_events_course_check" CHECK ("course_id" is not null or "type" like 'chatbot.%');--> statement-breakpoint
+ALTER TABLE "learning_events" ADD CONSTRAINT "learning_events_type_check" CHECK ("type" in ('course.started', 'slide.viewed', 'variable.set', 'question.answered', 'course.progressed', 'course.passed', 'course.failed', 'course.exited', 'course.completed', 'chatbot.chat.started', 'chatbot.variable.captured', 'chatbot.chat.ended'));--> statement-breakpoint
 ALTER TABLE "chatbot_variables" ADD CONSTRAINT "chatbot_variables_data_type_check" CHECK ("chatbot_variables"."data_type" in ('number', 'text', 'boolean', 'date', 'choice'));

@@ -29,8 +29,11 @@ export const LEARNING_EVENT_TYPES = [
   'course.failed',
   'course.exited',
   'course.completed',
-  // A value a chatbot captured from the learner in a conversation (no course).
+  // A chatbot conversation's events (no course): a learner started one, a
+  // value was captured, every required value is in.
+  'chatbot.chat.started',
   'chatbot.variable.captured',
+  'chatbot.chat.ended',
 ] as const;
 export type LearningEventType = (typeof LEARNING_EVENT_TYPES)[number];
 
@@ -99,7 +102,7 @@ export const learningEvents = pgTable(
     check('learning_events_source_check', isOneOf(table.source, LEARNING_EVENT_SOURCES)),
     check(
       'learning_events_course_check',
-      sql`${table.courseId} is not null or ${table.type} = 'chatbot.variable.captured'`,
+      sql`${table.courseId} is not null or ${table.type} like 'chatbot.%'`,
     ),
     // "One learner's events in order" (paths, a learner's timeline).
     index('learning_events_learner_idx').on(

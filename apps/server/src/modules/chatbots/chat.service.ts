@@ -17,7 +17,7 @@ import {
   forgetEventPartitions,
   isMissingPartition,
 } from '../ingestion/ingestion.queries';
-import { writeChatbotCaptures, type ChatbotCapture } from '../ingestion/write-path';
+import { writeChatbotCaptures, type ChatbotCapture, type ChatbotChatEvent } from '../ingestion/write-path';
 import { clientAddressKey, takeHits } from '../../plugins/rate-limit';
 import {
   findChatbot,
@@ -320,8 +320,32 @@ export async function sendChatMessage(
       })
     : [];
 
+  // The conversation's start and end are events too (pipelines react to them); each happens once.
+  const chatEvents: ChatbotChatEvent[] = [];
+  const learner = email ? { email, name: learnerName } : null;
+  if (learner && !session) {
+    chatEvents.push({
+      eventId: `chat:${sessionId}:started`,
+      type: 'chatbot.chat.started',
+      chatbotId: chatbot.id,
+      chatSessionId: sessionId,
+      at: openedAt,
+      learner,
+    });
+  }
+  if (learner && reply.done && !session?.done) {
+    chatEvents.push({
+      eventId: `chat:${sessionId}:ended`,
+      type: 'chatbot.chat.ended',
+      chatbotId: chatbot.id,
+      chatSessionId: sessionId,
+      at: replyAt,
+      learner,
+    });
+  }
+
   const write = async () => {
-    if (captures.length > 0) await ensureEventPartitions(db, [now]);
+    if (captures.length > 0 || chatEvents.length > 0) await ensureEventPartitions(db, [openedAt, replyAt]);
     await db.transaction(async (tx) => {
       const t = tx as unknown as Database;
       if (!session && input.learner) {
@@ -344,6 +368,7 @@ export async function sendChatMessage(
           publish: runtime.publish,
         },
         captures,
+        chatEvents,
       );
       await storeTurn(t, {
         organizationId: chatbot.organizationId,

@@ -289,16 +289,20 @@ describe('the public chat', () => {
     });
     expect(foreign.statusCode).toBe(404);
 
-    // The write path logged the captures as chatbot events, once each.
+    // The write path logged the conversation as chatbot events, once each.
     const log = await testApp.database.db.execute<{ type: string; source: string; course_id: string | null }>(
       sql`select type, source, course_id from learning_events
         where organization_id = ${owner.organization.id} and learner_id = ${learnerId}`,
     );
-    expect(log.rows).toHaveLength(3);
-    expect(log.rows.every((r) => r.type === 'chatbot.variable.captured' && r.source === 'chatbot')).toBe(
-      true,
-    );
-    expect(log.rows.every((r) => r.course_id === null)).toBe(true);
+    // The conversation's start, three captures (12, then 15 and Lyon) and its end.
+    expect(log.rows.map((r) => r.type).sort()).toEqual([
+      'chatbot.chat.ended',
+      'chatbot.chat.started',
+      'chatbot.variable.captured',
+      'chatbot.variable.captured',
+      'chatbot.variable.captured',
+    ]);
+    expect(log.rows.every((r) => r.source === 'chatbot' && r.course_id === null)).toBe(true);
   });
 
   it('asks again when a value fails validation and captures nothing', async () => {

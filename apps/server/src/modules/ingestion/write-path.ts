@@ -297,10 +297,21 @@ export type ChatbotCapture = {
   chatSessionId: string | null;
 };
 
+/** A conversation's start or end (every required value captured), for the log and the pipelines. */
+export type ChatbotChatEvent = {
+  eventId: string;
+  type: 'chatbot.chat.started' | 'chatbot.chat.ended';
+  chatbotId: string;
+  chatSessionId: string;
+  at: Date;
+  learner: { email: string; name: string | null };
+};
+
 /**
  * The write path of chatbot captures, beside the course events' one and
  * sharing its parts: in the caller's transaction, claims the idempotency
- * keys, finds or creates the learner, stores each value in
+ * keys, finds or creates the learner, logs the conversation's start and end
+ * (`chatEvents`), stores each value in
  * `learner_chatbot_variable_values` (and in the course variables the chatbot
  * variable is mapped to), appends `chatbot.variable.captured` to the log and
  * publishes `learning-events.accepted`. A capture of a variable deleted
@@ -311,20 +322,22 @@ export async function writeChatbotCaptures(
   tx: Database,
   scope: WriteScope,
   all: readonly ChatbotCapture[],
+  allChatEvents: readonly ChatbotChatEvent[] = [],
 ): Promise<{ accepted: number; duplicates: number; learners: Map<string, string> }> {
   const { organizationId } = scope;
   const learners = new Map<string, string>();
-  if (all.length === 0) return { accepted: 0, duplicates: 0, learners };
+  if (all.length === 0 && allChatEvents.length === 0) return { accepted: 0, duplicates: 0, learners };
   const claimed = await claimBatch(
     tx,
     organizationId,
     null,
-    all.map((c) => ({ eventId: c.eventId, occurredAt: c.at })),
+    [...all, ...allChatEvents].map((c) => ({ eventId: c.eventId, occurredAt: c.at })),
     [],
     [],
   );
   const fresh = all.filter((c) => claimed.fresh.has(c.eventId));
-  const duplicates = all.length - fresh.length;
+  const chatEvents = allChatEvents.filter((e) => claimed.fresh.has(e.eventId));
+  const duplicates = all.length + allChatEvents.length - fresh.length - chatEvents.length;
   const targets = new Map(
     (await findChatbotVariableTargets(tx, organizationId, unique(fresh.map((c) => c.chatbotVariableId)))).map(
       (t) => [t.id, t],
@@ -337,10 +350,10 @@ export async function writeChatbotCaptures(
     gone.map((c) => c.eventId),
   );
   const captures = fresh.filter((c) => targets.has(c.chatbotVariableId));
-  if (captures.length === 0) return { accepted: 0, duplicates, learners };
+  if (captures.length === 0 && chatEvents.length === 0) return { accepted: 0, duplicates, learners };
 
   const activity = new Map<string, { name: string | null; lastActivityAt: Date }>();
-  for (const { learner, at } of captures) {
+  for (const { learner, at } of [...captures, ...chatEvents]) {
     const current = activity.get(learner.email);
     if (!current) activity.set(learner.email, { name: learner.name, lastActivityAt: at });
     else if (at > current.lastActivityAt) current.lastActivityAt = at;
@@ -352,7 +365,7 @@ export async function writeChatbotCaptures(
     [],
   );
   for (const [email, id] of upserted.learners) learners.set(email, id);
-  const learnerOf = (c: ChatbotCapture) => upserted.learners.get(c.learner.email) as string;
+  const learnerOf = (c: { learner: { email: string } }) => upserted.learners.get(c.learner.email) as string;
 
   const chatbotValues: ChatbotValueRow[] = [];
   const values: ValueRow[] = [];
@@ -406,6 +419,30 @@ export async function writeChatbotCaptures(
       }),
     });
   }
+  for (const event of chatEvents) {
+    log.push({
+      eventId: event.eventId,
+      type: event.type,
+      occurredAt: event.at,
+      courseId: null,
+      learnerId: learnerOf(event),
+      runId: null,
+      slideNumber: null,
+      slideTitle: null,
+      scene: null,
+      questionId: null,
+      variableId: null,
+      chatbotVariableId: null,
+      value: null,
+      correct: null,
+      points: null,
+      score: null,
+      passMark: null,
+      percent: null,
+      seconds: null,
+      extras: JSON.stringify({ chatbotId: event.chatbotId, chatSessionId: event.chatSessionId }),
+    });
+  }
   await storeFacts(
     tx,
     organizationId,
@@ -415,10 +452,10 @@ export async function writeChatbotCaptures(
   await scope.publish?.(tx, {
     type: 'learning-events.accepted',
     organizationId,
-    eventIds: captures.map((c) => c.eventId),
+    eventIds: log.map((row) => row.eventId),
     source: scope.source,
   });
-  return { accepted: captures.length, duplicates, learners };
+  return { accepted: log.length, duplicates, learners };
 }
 
 function toLogRow(resolved: ResolvedEvent, extras: Record<string, unknown> | null): LogRow {

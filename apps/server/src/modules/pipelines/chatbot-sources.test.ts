@@ -244,7 +244,8 @@ describe('a chatbot source', () => {
     const max = await stateTeamSize(ada, 'max@example.com', '7');
     expect(max.captured).toEqual({ team_size: 7 });
 
-    // The chat queued the matcher once per message, with the capture it logged.
+    // The chat queued the matcher once per message, with what it logged: the
+    // conversation's start, the capture and (every value in) its end.
     const jobs = (await matchJobs()).slice(jobsBefore);
     expect(jobs).toEqual([
       {
@@ -262,18 +263,28 @@ describe('a chatbot source', () => {
     ]);
     const [leaEvent] = await capturedEventIds('lea@example.com');
     const [maxEvent] = await capturedEventIds('max@example.com');
-    expect(jobs.map((job) => job.eventIds)).toEqual([[leaEvent], [maxEvent]]);
+    expect(jobs.map((job) => job.eventIds.filter((id) => !/:(started|ended)$/.test(id)))).toEqual([
+      [leaEvent],
+      [maxEvent],
+    ]);
+    expect(jobs.map((job) => job.eventIds.filter((id) => id.endsWith(':started')).length)).toEqual([1, 1]);
 
+    // Each message: one run of the capture pipeline, one of the "conversation started" one.
     const first = await deliver(jobs[0]!);
     const second = await deliver(jobs[1]!);
-    expect(first).toHaveLength(1);
-    expect(second).toHaveLength(1);
+    expect(first).toHaveLength(2);
+    expect(second).toHaveLength(2);
     expect((await runsOf(onAda.id)).map((run) => [run.event_id, run.learner_email])).toEqual([
       [leaEvent, 'lea@example.com'],
       [maxEvent, 'max@example.com'],
     ]);
     expect(await runsOf(onBea.id)).toEqual([]);
-    expect(await runsOf(adaOnlyStarts.id)).toEqual([]);
+    expect(
+      (await runsOf(adaOnlyStarts.id)).map((run) => [run.event_id.endsWith(':started'), run.learner_email]),
+    ).toEqual([
+      [true, 'lea@example.com'],
+      [true, 'max@example.com'],
+    ]);
 
     // pg-boss delivers a job again after a lost worker: nothing more starts.
     expect(await deliver(jobs[0]!)).toEqual([]);

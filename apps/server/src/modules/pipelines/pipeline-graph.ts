@@ -97,7 +97,9 @@ export function courseSourcesFor(graph: PipelineGraph, courseId: string, type: s
  * nothing until chats write those events.
  */
 const CHATBOT_TRIGGER_OF_LOG_TYPE: ReadonlyMap<string, ChatbotTriggerEvent> = new Map([
+  ['chatbot.chat.started', 'chat.started'],
   ['chatbot.variable.captured', 'variable.captured'],
+  ['chatbot.chat.ended', 'chat.ended'],
 ]);
 
 /** The log types of the chatbot triggers (what a test or dry run reads for a chatbot source). */

@@ -475,9 +475,10 @@ const LOGGED_EVENT_COLUMNS = sql`
 // variable name are in `extras` as the write path put them; the chatbot variable gives the
 // current names (an agent's dropped variables are switched off, not deleted). The log's copy
 // counts once the agent itself is deleted, so the event still reads on its own.
-// The chatbot look-up is a lateral gated on `chatbot_variable_id`: course events skip it
-// whole (two plain left joins cost them about a millisecond per batch of 100 on PGlite), and
-// never read their `extras`, which are whatever their sender put in.
+// The chatbot look-up is a lateral gated on the missing course, which only chatbot events
+// (a conversation's start and end, a capture) lack: course events skip it whole (two plain
+// left joins cost them about a millisecond per batch of 100 on PGlite), and never read their
+// `extras`, which are whatever their sender put in.
 const LOGGED_EVENT_JOINS = sql`
   left join courses c on c.organization_id = e.organization_id and c.id = e.course_id
   join learners l on l.organization_id = e.organization_id and l.id = e.learner_id
@@ -489,8 +490,9 @@ const LOGGED_EVENT_JOINS = sql`
       e.extras ->> 'chatSessionId' as chat_session_id
     from (select 1) as one
     left join chatbot_variables cv on cv.organization_id = e.organization_id and cv.id = e.chatbot_variable_id
-    left join chatbots cb on cb.organization_id = cv.organization_id and cb.id = cv.chatbot_id
-    where e.chatbot_variable_id is not null
+    left join chatbots cb on cb.organization_id = e.organization_id
+      and cb.id = coalesce(cv.chatbot_id, (e.extras ->> 'chatbotId')::uuid)
+    where e.course_id is null
   ) ch on true`;
 
 /**
