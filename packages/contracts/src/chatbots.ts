@@ -47,6 +47,8 @@ export const MAX_CHAT_MESSAGE_LENGTH = 2_000;
 /** A conversation's learner messages; a longer one is closed and a new one starts. */
 export const MAX_CHAT_TURNS = 200;
 export const MAX_AVATAR_LENGTH = 8;
+/** Course variables one chatbot variable feeds. */
+export const MAX_DESTINATIONS = 20;
 export const DEFAULT_CHATBOT_COLOR = '#4f46e5';
 
 /** Chat messages a visitor (client address) may send per minute, and per agent per hour. */
@@ -73,6 +75,7 @@ export const CHATBOT_MESSAGES = {
   unreadableFile: (name: string) =>
     `"${name}" could not be read: upload a .md, .txt or .pdf file with text in it`,
   unsupportedFile: (name: string) => `"${name}" is not a .md, .txt or .pdf file`,
+  destinationNotFound: 'A destination variable does not exist (any more): choose a variable of a course',
   fileTooLarge: (name: string) => `"${name}" is larger than ${MAX_KNOWLEDGE_FILE_BYTES / 1024 / 1024} MB`,
 } as const;
 
@@ -178,6 +181,13 @@ export const chatbotVariableInput = z.preprocess(
         .max(MAX_CHOICE_OPTIONS, `A choice variable has at most ${MAX_CHOICE_OPTIONS} options`)
         .optional(),
       validation: chatbotVariableValidationSchema.nullish(),
+      /** Course variables each captured value is also stored in (the chatbot variable mappings). */
+      destinationVariableIds: z
+        .array(uuidSchema(CHATBOT_MESSAGES.destinationNotFound), {
+          error: 'Destination variables must be a list of variable ids',
+        })
+        .max(MAX_DESTINATIONS, `A variable feeds at most ${MAX_DESTINATIONS} course variables`)
+        .default([]),
     })
     .superRefine((value, context) => {
       if (value.type === 'choice') {
@@ -214,6 +224,7 @@ export const chatbotVariableInput = z.preprocess(
         required: value.required,
         options: value.type === 'choice' ? (value.options ?? []) : [],
         validation: value.validation ?? null,
+        destinationVariableIds: [...new Set(value.destinationVariableIds)],
       };
     }),
 );
@@ -306,6 +317,8 @@ export const chatbotVariableSchema = z.object({
   required: z.boolean(),
   options: z.array(z.string()),
   validation: chatbotVariableValidationSchema.nullable(),
+  /** Course variables each captured value is also stored in. */
+  destinationVariableIds: z.array(z.string()),
 });
 export type ChatbotVariable = z.infer<typeof chatbotVariableSchema>;
 

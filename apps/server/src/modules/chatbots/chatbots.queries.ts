@@ -1,9 +1,10 @@
 import type { ChatbotSortKey, ChatbotSpec } from '@courselens/contracts';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jsonColumn } from '../../db/json-column';
 import {
   chatbotKnowledgeDocuments,
+  chatbotVariableMappings,
   chatbots,
   chatbotVariables,
   chatMessages,
@@ -21,11 +22,12 @@ export type { ChatbotRow, ChatbotVariableRow, ChatbotKnowledgeDocument, ChatSess
 
 type Rows<T> = { rows: T[] };
 
-/** An agent with its live variables (in asking order) and its documents. */
+/** An agent with its live variables (in asking order), the course variables each feeds, and its documents. */
 export type ChatbotWithParts = {
   chatbot: ChatbotRow;
   variables: ChatbotVariableRow[];
   documents: ChatbotKnowledgeDocument[];
+  destinations: Map<string, string[]>;
 };
 
 export async function insertChatbotRow(
@@ -98,7 +100,7 @@ export async function syncChatbotVariables(
       position,
       active: true,
     };
-    const id = byName.get(variable.name.toLowerCase());
+    let id = byName.get(variable.name.toLowerCase());
     if (id) {
       kept.add(id);
       await db
@@ -106,8 +108,13 @@ export async function syncChatbotVariables(
         .set({ ...columns, updatedAt: new Date() })
         .where(and(eq(chatbotVariables.organizationId, organizationId), eq(chatbotVariables.id, id)));
     } else {
-      await db.insert(chatbotVariables).values({ organizationId, chatbotId, ...columns });
+      const [inserted] = await db
+        .insert(chatbotVariables)
+        .values({ organizationId, chatbotId, ...columns })
+        .returning({ id: chatbotVariables.id });
+      id = inserted?.id;
     }
+    if (id) await replaceMappings(db, organizationId, id, variable.destinationVariableIds);
   }
   const dropped = existing.filter((row) => !kept.has(row.id)).map((row) => row.id);
   if (dropped.length > 0) {
@@ -115,6 +122,46 @@ export async function syncChatbotVariables(
       update chatbot_variables set active = false, updated_at = now()
       where organization_id = ${organizationId} and id = any(${sql.param(dropped)}::uuid[])`);
   }
+}
+
+/** The course variables a chatbot variable feeds, replaced whole. */
+async function replaceMappings(
+  db: Database,
+  organizationId: string,
+  chatbotVariableId: string,
+  destinationVariableIds: readonly string[],
+): Promise<void> {
+  await db
+    .delete(chatbotVariableMappings)
+    .where(
+      and(
+        eq(chatbotVariableMappings.organizationId, organizationId),
+        eq(chatbotVariableMappings.chatbotVariableId, chatbotVariableId),
+      ),
+    );
+  if (destinationVariableIds.length === 0) return;
+  await db.insert(chatbotVariableMappings).values(
+    destinationVariableIds.map((destinationVariableId) => ({
+      organizationId,
+      chatbotVariableId,
+      destinationVariableId,
+    })),
+  );
+}
+
+/** Which of `ids` are variables of the organization's live courses. */
+export async function selectLiveCourseVariableIds(
+  db: Database,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const result: Rows<{ id: string }> = await db.execute(sql`
+    select v.id from variables v
+    join courses c on c.organization_id = v.organization_id and c.id = v.course_id
+    where v.organization_id = ${organizationId} and v.id = any(${sql.param([...ids])}::uuid[])
+      and not c.is_deleted`);
+  return new Set(result.rows.map((row) => row.id));
 }
 
 export async function replaceKnowledgeDocuments(
@@ -193,7 +240,33 @@ export async function findChatbot(
       )
       .orderBy(asc(chatbotKnowledgeDocuments.position)),
   ]);
-  return { chatbot, variables, documents };
+  const mappings =
+    variables.length === 0
+      ? []
+      : await db
+          .select({
+            chatbotVariableId: chatbotVariableMappings.chatbotVariableId,
+            destinationVariableId: chatbotVariableMappings.destinationVariableId,
+          })
+          .from(chatbotVariableMappings)
+          .where(
+            and(
+              eq(chatbotVariableMappings.organizationId, chatbot.organizationId),
+              inArray(
+                chatbotVariableMappings.chatbotVariableId,
+                variables.map((v) => v.id),
+              ),
+            ),
+          )
+          .orderBy(asc(chatbotVariableMappings.createdAt));
+  const destinations = new Map<string, string[]>();
+  for (const mapping of mappings) {
+    destinations.set(mapping.chatbotVariableId, [
+      ...(destinations.get(mapping.chatbotVariableId) ?? []),
+      mapping.destinationVariableId,
+    ]);
+  }
+  return { chatbot, variables, documents, destinations };
 }
 
 export type ChatbotListRow = {

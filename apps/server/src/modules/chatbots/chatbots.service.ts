@@ -29,6 +29,7 @@ import {
   selectConversationTotals,
   selectKnowledgeGaps,
   selectLearnerChatbotValues,
+  selectLiveCourseVariableIds,
   selectTranscript,
   selectVariableCapture,
   syncChatbotVariables,
@@ -43,7 +44,7 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 /** The agent as the editor shows it. */
-export function toChatbot({ chatbot, variables, documents }: ChatbotWithParts): Chatbot {
+export function toChatbot({ chatbot, variables, documents, destinations }: ChatbotWithParts): Chatbot {
   return {
     id: chatbot.id,
     name: chatbot.name,
@@ -68,6 +69,7 @@ export function toChatbot({ chatbot, variables, documents }: ChatbotWithParts): 
       required: variable.required,
       options: variable.options,
       validation: variable.validation ?? null,
+      destinationVariableIds: destinations.get(variable.id) ?? [],
     })),
     color: chatbot.color,
     avatar: chatbot.avatar,
@@ -124,6 +126,23 @@ export async function listChatbots(
 }
 type ListChatbotsQueryOut = { sort: 'name' | 'createdAt' | 'conversations' | 'lastMessageAt' };
 
+/** Refuses destinations that are not variables of the organization's live courses, naming the variable. */
+async function checkDestinations(db: Database, organizationId: string, spec: ChatbotSpec): Promise<void> {
+  const wanted = spec.variables.flatMap((variable) => variable.destinationVariableIds);
+  const live = await selectLiveCourseVariableIds(db, organizationId, wanted);
+  const issues = spec.variables.flatMap((variable, index) =>
+    variable.destinationVariableIds.some((id) => !live.has(id))
+      ? [
+          {
+            path: `body.variables.${index}.destinationVariableIds`,
+            message: CHATBOT_MESSAGES.destinationNotFound,
+          },
+        ]
+      : [],
+  );
+  if (issues.length > 0) throw new AppError('VALIDATION_ERROR', CHATBOT_MESSAGES.destinationNotFound, issues);
+}
+
 /** Creates an agent with its variables and documents in one transaction. */
 export async function createChatbot(
   db: Database,
@@ -132,6 +151,7 @@ export async function createChatbot(
   const chatbotId = randomUUID();
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    await checkDestinations(t, input.organizationId, input.spec);
     await insertChatbotRow(t, {
       id: chatbotId,
       organizationId: input.organizationId,
@@ -163,6 +183,7 @@ export async function updateChatbot(
     if (!(await findChatbot(t, input.organizationId, input.chatbotId))) {
       throw new AppError('NOT_FOUND', CHATBOT_MESSAGES.notFound);
     }
+    await checkDestinations(t, input.organizationId, input.spec);
     await updateChatbotRow(t, input.organizationId, input.chatbotId, input.spec);
     await syncChatbotVariables(t, input.organizationId, input.chatbotId, input.spec.variables);
     await replaceKnowledgeDocuments(t, input.organizationId, input.chatbotId, input.spec.documents);

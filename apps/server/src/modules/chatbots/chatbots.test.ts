@@ -9,9 +9,11 @@ import {
   type ListChatSessionsResponse,
   type SendChatMessageResponse,
 } from '@courselens/contracts';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCourse, insertVariable } from '../../db/factories/learning';
 import { AppError } from '../../errors';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
@@ -656,5 +658,59 @@ describe('shared chatbot variable views', () => {
     const closed = await inject({ method: 'GET', url: `/api/shared/chatbot-variables/report?${link}` });
     expect(closed.statusCode).toBe(404);
     expect(closed.json<{ error: string }>().error).toBe('This view is not shared');
+  });
+});
+
+describe('chatbot variable mappings', () => {
+  it('stores a captured value in the course variables it feeds, beside the course data', async () => {
+    const course = await insertCourse(testApp.database.db, {
+      organizationId: owner.organization.id,
+      courseTitle: 'Onboarding',
+    });
+    const destination = await insertVariable(testApp.database.db, {
+      organizationId: owner.organization.id,
+      courseId: course.id,
+      name: 'team_size_from_chat',
+      dataType: 'number',
+    });
+    const refused = await inject({
+      method: 'POST',
+      url: '/api/chatbots',
+      headers: owner.headers,
+      payload: {
+        name: 'Mapper',
+        variables: [{ name: 'team_size', type: 'number', destinationVariableIds: [randomUUID()] }],
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ issues: { path: string; message: string }[] }>().issues).toEqual([
+      { path: 'body.variables.0.destinationVariableIds', message: CHATBOT_MESSAGES.destinationNotFound },
+    ]);
+    const foreign = await inject({
+      method: 'POST',
+      url: '/api/chatbots',
+      headers: other.headers,
+      payload: {
+        name: 'Thief',
+        variables: [{ name: 'n', type: 'number', destinationVariableIds: [destination.id] }],
+      },
+    });
+    expect(foreign.statusCode).toBe(400);
+
+    const agent = await createAgent({
+      name: 'Mapper',
+      variables: [{ name: 'team_size', type: 'number', destinationVariableIds: [destination.id] }],
+    });
+    expect(agent.variables[0]?.destinationVariableIds).toEqual([destination.id]);
+    await chat(agent.id, { message: '9', learner: { email: 'mapped@example.com' } });
+    const learnerId = await learnerIdOf('mapped@example.com');
+    const values = await inject({
+      method: 'GET',
+      url: `/api/learners/${learnerId}/variables`,
+      headers: owner.headers,
+    });
+    expect(values.json<{ items: { name: string; value: string | null }[] }>().items).toEqual([
+      expect.objectContaining({ name: 'team_size_from_chat', value: '9' }),
+    ]);
   });
 });
