@@ -2,6 +2,7 @@ import type { OrganizationPrefetchRoute } from '@/lib/route-loaders';
 
 import {
   actionOptionsQueryOptions,
+  chatbotOptionsQueryOptions,
   courseOptionsQueryOptions,
   variableOptionsQueryOptions,
 } from './api/get-editor-options';
@@ -37,5 +38,6 @@ export function pipelineEditor({
     prefetch(courseOptionsQueryOptions(organizationId));
     prefetch(variableOptionsQueryOptions(organizationId));
     prefetch(actionOptionsQueryOptions(organizationId));
+    prefetch(chatbotOptionsQueryOptions(organizationId));
   }
 }

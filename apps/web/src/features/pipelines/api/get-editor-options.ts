@@ -2,6 +2,7 @@ import type {
   ActionType,
   CourseListResponse,
   ListActionsResponse,
+  ListChatbotsResponse,
   ListVariablesResponse,
   VariableDataType,
 } from '@courselens/contracts';
@@ -11,9 +12,10 @@ import { api } from '@/lib/api-client';
 import { organizationDomainKey, type OrganizationIdInput } from '@/lib/query-keys';
 
 /**
- * What the node forms pick from: the organization's courses, variables and
- * actions. Each list sits under its own domain's key, so a course, variable
- * or action created, renamed or deleted elsewhere refreshes the pickers.
+ * What the node forms pick from: the organization's courses, variables,
+ * actions and custom AI agents (chatbots). Each list sits under its own
+ * domain's key, so a course, variable, action or agent created, renamed or
+ * deleted elsewhere refreshes the pickers.
  * At most this many of each are listed (by name); the pickers search them.
  */
 const OPTIONS_LIMIT = 100;
@@ -29,6 +31,7 @@ export type VariableOption = {
   courseTitle: string;
 };
 export type ActionOption = { id: string; name: string; type: ActionType; active: boolean; target: string };
+export type ChatbotOption = { id: string; name: string; active: boolean };
 
 export async function getCourseOptions({ signal }: { signal?: AbortSignal } = {}): Promise<CourseOption[]> {
   const page = await api.get<CourseListResponse>('/courses', {
@@ -69,6 +72,14 @@ export async function getActionOptions({ signal }: { signal?: AbortSignal } = {}
   }));
 }
 
+export async function getChatbotOptions({ signal }: { signal?: AbortSignal } = {}): Promise<ChatbotOption[]> {
+  const page = await api.get<ListChatbotsResponse>('/chatbots', {
+    query: { sort: 'name', order: 'asc', pageSize: OPTIONS_LIMIT },
+    signal,
+  });
+  return page.items.map((chatbot) => ({ id: chatbot.id, name: chatbot.name, active: chatbot.active }));
+}
+
 export function courseOptionsQueryOptions(organizationId: OrganizationIdInput) {
   return queryOptions({
     queryKey: [...organizationDomainKey(organizationId, 'courses'), 'pipeline-options'] as const,
@@ -98,24 +109,38 @@ export function actionOptionsQueryOptions(organizationId: OrganizationIdInput) {
   });
 }
 
+export function chatbotOptionsQueryOptions(organizationId: OrganizationIdInput) {
+  return queryOptions({
+    queryKey: [...organizationDomainKey(organizationId, 'chatbots'), 'pipeline-options'] as const,
+    queryFn: ({ signal }) => getChatbotOptions({ signal }),
+    enabled: Boolean(organizationId),
+    staleTime: OPTIONS_STALE_MS,
+    // With no agent yet the form sends people to Custom AI Agents: coming back shows the agent just created.
+    refetchOnWindowFocus: 'always',
+  });
+}
+
 export type EditorOptions = {
   courses: CourseOption[];
   variables: VariableOption[];
   actions: ActionOption[];
+  chatbots: ChatbotOption[];
   isLoading: boolean;
 };
 
 const NONE: never[] = [];
 
-/** The three lists together, empty while they load. */
+/** The four lists together, empty while they load. */
 export function useEditorOptions(organizationId: OrganizationIdInput): EditorOptions {
   const courses = useQuery(courseOptionsQueryOptions(organizationId));
   const variables = useQuery(variableOptionsQueryOptions(organizationId));
   const actions = useQuery(actionOptionsQueryOptions(organizationId));
+  const chatbots = useQuery(chatbotOptionsQueryOptions(organizationId));
   return {
     courses: courses.data ?? NONE,
     variables: variables.data ?? NONE,
     actions: actions.data ?? NONE,
-    isLoading: courses.isPending || variables.isPending || actions.isPending,
+    chatbots: chatbots.data ?? NONE,
+    isLoading: courses.isPending || variables.isPending || actions.isPending || chatbots.isPending,
   };
 }

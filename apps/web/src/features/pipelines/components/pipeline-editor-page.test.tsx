@@ -6,7 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { sessionQueryKey } from '@/lib/auth';
 import { toast } from '@/lib/toast';
-import { createTestQueryClient, jsonResponse, renderWithQueryClient, stubFetch } from '@/testing/test-utils';
+import {
+  createTestQueryClient,
+  fetchedRequests,
+  jsonResponse,
+  renderWithQueryClient,
+  stubFetch,
+} from '@/testing/test-utils';
 
 import { EDITOR_MESSAGES } from './editor/graph-model';
 import { PipelineEditorPage } from './pipeline-editor-page';
@@ -21,6 +27,7 @@ const me = {
 const PIPELINE = '44444444-4444-4444-8444-444444444444';
 const COURSE = '11111111-1111-4111-8111-111111111111';
 const ACTION = '22222222-2222-4222-8222-222222222222';
+const AGENT = '55555555-5555-4555-8555-555555555555';
 
 const detail: PipelineDetail = {
   id: PIPELINE,
@@ -94,6 +101,28 @@ function serve(overrides: Partial<PipelineDetail> = {}) {
       });
     if (url.startsWith('/api/variables'))
       return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 100 });
+    if (url.startsWith('/api/chatbots'))
+      return jsonResponse(200, {
+        items: [
+          {
+            id: AGENT,
+            name: 'Onboarding guide',
+            description: null,
+            color: '#4f46e5',
+            avatar: null,
+            active: true,
+            variables: 2,
+            conversations: 0,
+            learners: 0,
+            captureRate: null,
+            lastMessageAt: null,
+            createdAt: '2026-01-01T00:00:00.000Z',
+          },
+        ],
+        total: 1,
+        page: 1,
+        pageSize: 100,
+      });
     if (url.startsWith('/api/actions')) {
       return jsonResponse(200, {
         items: [
@@ -200,6 +229,56 @@ describe('PipelineEditorPage', () => {
       { id: 'course-1->action-1', source: 'course-1', target: 'action-1', sourceHandle: null },
     ]);
     expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+  });
+
+  it('adds a chatbot source, picks its agent and shows the agent’s name on the node', async () => {
+    const user = userEvent.setup();
+    const fetchMock = serve();
+    renderEditor();
+    await screen.findByRole('heading', { level: 1, name: 'Completions to the LMS' });
+    await user.click(screen.getByRole('button', { name: 'List view' }));
+    await user.click(screen.getByRole('button', { name: 'Add Chatbot events' }));
+    expect(screen.getByRole('heading', { name: 'Nodes (2)' })).toBeInTheDocument();
+    expect(within(problems()).getByText('Chatbot events chatbot-1: Choose a chatbot')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Agent' }));
+    await user.click(await screen.findByRole('option', { name: 'Onboarding guide' }));
+    expect(screen.getByText('Onboarding guide · Every event')).toBeInTheDocument();
+    expect(
+      within(problems()).queryByText('Chatbot events chatbot-1: Choose a chatbot'),
+    ).not.toBeInTheDocument();
+    expect(fetchedRequests(fetchMock).map((request) => request.url)).toContain(
+      '/api/chatbots?sort=name&order=asc&pageSize=100',
+    );
+  });
+
+  it('shows on the node that its agent no longer exists, as the server found at the last save', async () => {
+    const user = userEvent.setup();
+    const gone = '77777777-7777-4777-8777-777777777777';
+    const message = PIPELINE_MESSAGES.unknownChatbot('Chatbot events chatbot-1');
+    serve({
+      nodes: [
+        {
+          id: 'chatbot-1',
+          type: 'chatbot',
+          position: { x: 0, y: 0 },
+          data: { chatbotId: gone, events: ['chat.ended'] },
+        },
+      ],
+      problems: [{ nodeId: 'chatbot-1', message }],
+    });
+    renderEditor();
+    await screen.findByRole('heading', { level: 1, name: 'Completions to the LMS' });
+    await user.click(screen.getByRole('button', { name: 'List view' }));
+    const item = screen.getByText('Chatbot events chatbot-1', { selector: 'p' }).closest('li')!;
+    expect(within(item).getByText(message)).toBeInTheDocument();
+    expect(within(item).getByText('Choose an agent · Has given every required value')).toBeInTheDocument();
+    expect(
+      within(problems()).getByRole('button', { name: (name) => name.startsWith(message) }),
+    ).toBeInTheDocument();
+
+    await user.click(within(item).getByRole('button', { name: /Edit Chatbot events chatbot-1/ }));
+    expect(await screen.findByText('This agent no longer exists: choose another')).toBeInTheDocument();
   });
 
   it('removes the selected node and its connections with Delete, as one undo step', async () => {

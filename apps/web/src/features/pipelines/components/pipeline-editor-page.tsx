@@ -172,12 +172,20 @@ function PipelineEditor({ pipeline, organizationId }: PipelineEditorProps) {
     const courses = new Map(options.courses.map((course) => [course.id, course.title]));
     const actions = new Map(options.actions.map((action) => [action.id, action.name]));
     const variables = new Map(options.variables.map((variable) => [variable.id, variable.name]));
+    // An agent that is off starts no conversation, so its node starts no run: the summary says so.
+    const chatbots = new Map(
+      options.chatbots.map((chatbot) => [
+        chatbot.id,
+        chatbot.active ? chatbot.name : `${chatbot.name} (off)`,
+      ]),
+    );
     return {
       courseTitle: (courseId) => courses.get(courseId) ?? null,
       actionName: (actionId) => actions.get(actionId) ?? null,
       variableName: (variableId) => variables.get(variableId) ?? null,
+      chatbotName: (chatbotId) => chatbots.get(chatbotId) ?? null,
     };
-  }, [options.courses, options.actions, options.variables]);
+  }, [options.courses, options.actions, options.variables, options.chatbots]);
 
   // The server's problems of the saved graph that the editor cannot work out itself (a course or an
   // action that no longer exists); the graph rules are checked here, on the graph as it is now.

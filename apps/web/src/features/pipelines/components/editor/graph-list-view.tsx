@@ -22,7 +22,6 @@ import {
   type NewConnection,
   type NodeLookups,
 } from './graph-model';
-import { UNAVAILABLE_NODE_TYPES } from './node-palette';
 
 export type GraphListViewProps = {
   graph: EditorGraph;
@@ -157,7 +156,7 @@ export function GraphListView({
                 onChange={(event) => setNewType(event.target.value as PipelineNodeType)}
                 className={inputClassName}
               >
-                {PIPELINE_NODE_TYPES.filter((type) => !UNAVAILABLE_NODE_TYPES[type]).map((type) => (
+                {PIPELINE_NODE_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {PIPELINE_NODE_LABELS[type]}
                   </option>

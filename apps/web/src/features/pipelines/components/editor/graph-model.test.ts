@@ -20,6 +20,7 @@ import {
 
 const COURSE = '11111111-1111-4111-8111-111111111111';
 const ACTION = '22222222-2222-4222-8222-222222222222';
+const AGENT = '55555555-5555-4555-8555-555555555555';
 
 const node = (id: string, type: EditorNode['type'], data: Record<string, unknown>): EditorNode => ({
   id,
@@ -39,6 +40,7 @@ const lookups = {
   courseTitle: (id: string) => (id === COURSE ? 'Fire safety' : null),
   actionName: (id: string) => (id === ACTION ? 'Tell the LMS' : null),
   variableName: () => null,
+  chatbotName: (id: string) => (id === AGENT ? 'Onboarding guide' : null),
 };
 
 describe('graphProblems', () => {
@@ -75,6 +77,17 @@ describe('graphProblems', () => {
     expect(graphProblems({ nodes: [none], edges: [] })[0]?.message).toBe(
       `Course events course-1: ${EDITOR_MESSAGES.chooseEvent}`,
     );
+  });
+
+  it('asks for at least one chatbot event in plain words', () => {
+    const none = node('chatbot-1', 'chatbot', { chatbotId: AGENT, events: [] });
+    expect(graphProblems({ nodes: [none], edges: [] }).filter((problem) => problem.kind === 'form')).toEqual([
+      {
+        kind: 'form',
+        nodeId: 'chatbot-1',
+        message: `Chatbot events chatbot-1: ${EDITOR_MESSAGES.chooseEvent}`,
+      },
+    ]);
   });
 
   it('checks conditions with the contract (learner.count needs what is counted)', () => {
@@ -177,6 +190,21 @@ describe('reading and writing the API’s shape', () => {
     expect(nodeSummary(branch, lookups)).toBe('The score of a pass or a fail is at least 80');
     expect(nodeSummary(node('delay-1', 'delay', { amount: 1, unit: 'hours' }), lookups)).toBe('Wait 1 hour');
     expect(nodeSummary(node('delay-2', 'delay', { amount: 3, unit: 'days' }), lookups)).toBe('Wait 3 days');
+  });
+
+  it('names the agent of a chatbot source, as a course source names its course', () => {
+    expect(nodeSummary(node('chatbot-1', 'chatbot', defaultNodeData('chatbot')), lookups)).toBe(
+      'Choose an agent · Every event',
+    );
+    expect(
+      nodeSummary(node('chatbot-1', 'chatbot', { chatbotId: AGENT, events: ['chat.ended'] }), lookups),
+    ).toBe('Onboarding guide · Has given every required value');
+    expect(
+      nodeSummary(
+        node('chatbot-1', 'chatbot', { chatbotId: AGENT, events: ['chat.started', 'chat.ended'] }),
+        lookups,
+      ),
+    ).toBe('Onboarding guide · 2 events');
   });
 });
 

@@ -12,6 +12,7 @@ import {
   nodeName,
   validatePipelineGraph,
   type BranchHandle,
+  type ChatbotTriggerEvent,
   type Condition,
   type PipelineEdgeInput,
   type PipelineNode,
@@ -286,12 +287,17 @@ export function displayName(node: Pick<EditorNode, 'id' | 'type' | 'data'>): str
 /** What is missing or wrong in a node's form, in the contract's words (one message per field). */
 export function nodeFormProblems(node: EditorNode): string[] {
   const messages: string[] = [];
-  if (node.type === 'course' && Array.isArray(node.data.events) && node.data.events.length === 0) {
-    messages.push(EDITOR_MESSAGES.chooseEvent);
-  }
+  const hasNoEvent =
+    (node.type === 'course' || node.type === 'chatbot') &&
+    Array.isArray(node.data.events) &&
+    node.data.events.length === 0;
+  if (hasNoEvent) messages.push(EDITOR_MESSAGES.chooseEvent);
   const parsed = PIPELINE_NODE_DATA[node.type].safeParse(node.data);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
+      // The chatbot schema refuses an empty event list in the schema library's own words ("Too small…"):
+      // the plain message above already says it.
+      if (hasNoEvent && issue.path[0] === 'events') continue;
       if (!messages.includes(issue.message)) messages.push(issue.message);
     }
   }
@@ -344,7 +350,26 @@ export type NodeLookups = {
   courseTitle: (id: string) => string | null;
   actionName: (id: string) => string | null;
   variableName: (id: string) => string | null;
+  /** The agent's name, with "(off)" when it is switched off. */
+  chatbotName: (id: string) => string | null;
 };
+
+/**
+ * What a chatbot source reacts to, in words, for the form's checkboxes and
+ * the node's summary. The contracts name the events only (`CHATBOT_TRIGGER_EVENTS`).
+ */
+export const CHATBOT_TRIGGER_LABELS: Record<ChatbotTriggerEvent, string> = {
+  'chat.started': 'Starts a conversation',
+  'variable.captured': 'Gives a value the agent captures',
+  'chat.ended': 'Has given every required value',
+};
+
+/** Several events of a source in a few words: every one, the one, or how many. */
+function eventsText(events: readonly string[], all: readonly string[], labels: Record<string, string>) {
+  if (events.length === all.length) return 'Every event';
+  if (events.length === 1) return labels[events[0]!] ?? events[0]!;
+  return `${events.length} events`;
+}
 
 function conditionText(condition: Partial<Condition>): string {
   const field = condition.field
@@ -368,16 +393,14 @@ export function nodeSummary(node: EditorNode, lookups: NodeLookups): string {
       const title =
         typeof data.courseId === 'string' && data.courseId ? lookups.courseTitle(data.courseId) : null;
       const events = Array.isArray(data.events) ? (data.events as string[]) : [...COURSE_TRIGGER_EVENTS];
-      const what =
-        events.length === COURSE_TRIGGER_EVENTS.length
-          ? 'Every event'
-          : events.length === 1
-            ? (COURSE_TRIGGER_LABELS[events[0] as keyof typeof COURSE_TRIGGER_LABELS] ?? events[0])
-            : `${events.length} events`;
-      return `${title ?? 'Choose a course'} · ${what}`;
+      return `${title ?? 'Choose a course'} · ${eventsText(events, COURSE_TRIGGER_EVENTS, COURSE_TRIGGER_LABELS)}`;
     }
-    case 'chatbot':
-      return data.chatbotId ? 'A chatbot' : 'Choose a chatbot';
+    case 'chatbot': {
+      const name =
+        typeof data.chatbotId === 'string' && data.chatbotId ? lookups.chatbotName(data.chatbotId) : null;
+      const events = Array.isArray(data.events) ? (data.events as string[]) : [...CHATBOT_TRIGGER_EVENTS];
+      return `${name ?? 'Choose an agent'} · ${eventsText(events, CHATBOT_TRIGGER_EVENTS, CHATBOT_TRIGGER_LABELS)}`;
+    }
     case 'schedule':
       return typeof data.cron === 'string' && data.cron ? `Cron ${data.cron}` : 'Write the schedule';
     case 'manual':

@@ -21,14 +21,14 @@ import type { EditorOptions } from '../../api/get-editor-options';
 
 import { ConditionsEditor, type DraftCondition } from './conditions-editor';
 import { Field } from './field';
-import type { EditorNode } from './graph-model';
+import { CHATBOT_TRIGGER_LABELS, EDITOR_MESSAGES, type EditorNode } from './graph-model';
 import { CATEGORY_TILE, NODE_ICONS, nodeCategory } from './node-visuals';
 
 export type NodeDataUpdate = (data: Record<string, unknown>) => Record<string, unknown>;
 
 export type NodeFormProps = {
   node: EditorNode;
-  options: Pick<EditorOptions, 'courses' | 'variables' | 'actions'>;
+  options: Pick<EditorOptions, 'courses' | 'variables' | 'actions' | 'chatbots'>;
   onChange: (update: NodeDataUpdate, coalesce?: string) => void;
   onRemove: () => void;
   /** Read-only while a version is only being looked at, or the person may not edit. */
@@ -60,7 +60,7 @@ function asString(value: unknown): string {
 
 /**
  * The form of the selected node: what it listens to, checks, waits for or
- * runs, with the organization's real courses, variables and actions. Every
+ * runs, with the organization's real courses, agents, variables and actions. Every
  * change is a step of the editor's undo history (typing in one field is one
  * step).
  */
@@ -118,15 +118,7 @@ export function NodeForm({ node, options, onChange, onRemove, isReadOnly = false
         <CourseFields node={node} options={options} problems={problems} set={set} />
       ) : null}
       {node.type === 'chatbot' ? (
-        <p className="rounded-lg bg-surface-muted px-3 py-2 text-sm text-fg-muted">
-          Chatbots arrive with custom AI agents. This node keeps the chatbot it names (
-          {asString(node.data.chatbotId) || 'none yet'}) and listens to:{' '}
-          {(Array.isArray(node.data.events)
-            ? (node.data.events as string[])
-            : [...CHATBOT_TRIGGER_EVENTS]
-          ).join(', ')}
-          .
-        </p>
+        <ChatbotFields node={node} options={options} problems={problems} set={set} />
       ) : null}
       {node.type === 'schedule' ? (
         <>
@@ -357,6 +349,102 @@ function CourseFields({ node, options, problems, set }: FieldsProps) {
         </ul>
         {events.length === 0 ? (
           <p className="text-sm text-rose-600 dark:text-rose-400">Choose at least one event</p>
+        ) : null}
+      </fieldset>
+    </>
+  );
+}
+
+function ChatbotFields({ node, options, problems, set }: FieldsProps) {
+  const events = Array.isArray(node.data.events)
+    ? (node.data.events as string[])
+    : [...CHATBOT_TRIGGER_EVENTS];
+  const chatbotId = asString(node.data.chatbotId);
+  const chatbot = options.chatbots.find((item) => item.id === chatbotId);
+  return (
+    <>
+      <Field
+        label="Agent"
+        error={
+          problems.get('chatbotId') ??
+          (chatbotId && !chatbot && options.chatbots.length > 0
+            ? 'This agent no longer exists: choose another'
+            : null)
+        }
+      >
+        {({ id, describedBy, invalid }) => (
+          <Combobox
+            id={id}
+            label="Agent"
+            value={chatbotId || null}
+            options={options.chatbots.map((item) => ({
+              value: item.id,
+              label: item.active ? item.name : `${item.name} (off)`,
+            }))}
+            placeholder="Search agents…"
+            emptyText={
+              options.chatbots.length === 0
+                ? 'No agent yet: create one under Custom AI Agents'
+                : 'No agent matches'
+            }
+            invalid={invalid}
+            describedBy={describedBy}
+            onChange={(value) => set('chatbotId', value)}
+          />
+        )}
+      </Field>
+      {chatbot && !chatbot.active ? (
+        <p className="rounded-lg bg-surface-muted px-3 py-2 text-xs text-fg-muted">
+          This agent is switched off: no conversation starts with it, so this source starts no run until it is
+          turned back on.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-3 text-sm">
+        {chatbot ? (
+          <Link
+            to={paths.chatbots.edit.href(chatbot.id)}
+            target="_blank"
+            className="inline-flex items-center gap-1 text-accent hover:underline [&_svg]:size-3.5"
+          >
+            Open this agent
+            <ExternalLink aria-hidden="true" /> <span className="sr-only">(opens in a new tab)</span>
+          </Link>
+        ) : null}
+        <Link
+          to={paths.chatbots.create.href()}
+          target="_blank"
+          className="inline-flex items-center gap-1 text-accent hover:underline [&_svg]:size-3.5"
+        >
+          New agent
+          <ExternalLink aria-hidden="true" /> <span className="sr-only">(opens in a new tab)</span>
+        </Link>
+      </div>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium text-fg">Starts a run when the learner</legend>
+        <ul className="grid gap-1.5 sm:grid-cols-2 lg:grid-cols-1">
+          {CHATBOT_TRIGGER_EVENTS.map((type) => (
+            <li key={type}>
+              <label className="flex items-center gap-2 text-sm text-fg">
+                <input
+                  type="checkbox"
+                  checked={events.includes(type)}
+                  onChange={(event) =>
+                    set(
+                      'events',
+                      event.target.checked
+                        ? CHATBOT_TRIGGER_EVENTS.filter((t) => t === type || events.includes(t))
+                        : events.filter((t) => t !== type),
+                    )
+                  }
+                  className="size-4 accent-brand-600"
+                />
+                {CHATBOT_TRIGGER_LABELS[type]}
+              </label>
+            </li>
+          ))}
+        </ul>
+        {events.length === 0 ? (
+          <p className="text-sm text-rose-600 dark:text-rose-400">{EDITOR_MESSAGES.chooseEvent}</p>
         ) : null}
       </fieldset>
     </>

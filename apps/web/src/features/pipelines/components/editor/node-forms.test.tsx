@@ -14,8 +14,12 @@ import { ProblemsList } from './problems-list';
 
 const COURSE = '11111111-1111-4111-8111-111111111111';
 const ACTION = '22222222-2222-4222-8222-222222222222';
+const AGENT = '55555555-5555-4555-8555-555555555555';
+const AGENT_OFF = '66666666-6666-4666-8666-666666666666';
 
-const options: Pick<EditorOptions, 'courses' | 'variables' | 'actions'> = {
+type FormOptions = Pick<EditorOptions, 'courses' | 'variables' | 'actions' | 'chatbots'>;
+
+const options: FormOptions = {
   courses: [{ id: COURSE, title: 'Fire safety' }],
   variables: [
     {
@@ -29,6 +33,10 @@ const options: Pick<EditorOptions, 'courses' | 'variables' | 'actions'> = {
   ],
   actions: [
     { id: ACTION, name: 'Tell the LMS', type: 'webhook', active: true, target: 'POST https://lms.test/in' },
+  ],
+  chatbots: [
+    { id: AGENT, name: 'Onboarding guide', active: true },
+    { id: AGENT_OFF, name: 'Old helper', active: false },
   ],
 };
 
@@ -128,13 +136,19 @@ describe('ConditionsEditor', () => {
   });
 });
 
-function FormHarness({ node: initial }: { node: EditorNode }) {
+function FormHarness({
+  node: initial,
+  options: given = options,
+}: {
+  node: EditorNode;
+  options?: FormOptions;
+}) {
   const [node, setNode] = useState(initial);
   return (
     <MemoryRouter>
       <NodeForm
         node={node}
-        options={options}
+        options={given}
         onChange={(update) => setNode((current) => ({ ...current, data: update(current.data) }))}
         onRemove={() => {}}
       />
@@ -167,6 +181,100 @@ describe('NodeForm', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Failed' }));
     await user.click(screen.getByRole('checkbox', { name: 'Completed the course' }));
     expect(screen.getByText('Choose at least one event')).toBeInTheDocument();
+  });
+
+  it('picks the agent of a chatbot source from the organization’s agents, and its events', async () => {
+    const user = userEvent.setup();
+    render(
+      <FormHarness
+        node={{
+          id: 'chatbot-1',
+          type: 'chatbot',
+          position: { x: 0, y: 0 },
+          data: { chatbotId: '', events: ['chat.started', 'variable.captured', 'chat.ended'] },
+        }}
+      />,
+    );
+    expect(screen.getByText('Choose a chatbot')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Agent' }));
+    const listed = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(listed).toEqual(['Onboarding guide', 'Old helper (off)']);
+    await user.click(screen.getByRole('option', { name: 'Onboarding guide' }));
+    expect(screen.getByRole('combobox', { name: 'Agent' })).toHaveValue('Onboarding guide');
+    expect(screen.queryByText('Choose a chatbot')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Open this agent/ })).toHaveAttribute(
+      'href',
+      `/chatbots/edit/${AGENT}`,
+    );
+
+    await user.click(screen.getByRole('checkbox', { name: 'Gives a value the agent captures' }));
+    expect(JSON.parse(screen.getByTestId('data').textContent ?? '')).toEqual({
+      chatbotId: AGENT,
+      events: ['chat.started', 'chat.ended'],
+    });
+    await user.click(screen.getByRole('checkbox', { name: 'Starts a conversation' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Has given every required value' }));
+    expect(JSON.parse(screen.getByTestId('data').textContent ?? '')).toEqual({
+      chatbotId: AGENT,
+      events: [],
+    });
+    expect(screen.getByText('Choose at least one event')).toBeInTheDocument();
+    // Checked again, the events keep the contract's order.
+    await user.click(screen.getByRole('checkbox', { name: 'Has given every required value' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Starts a conversation' }));
+    expect(JSON.parse(screen.getByTestId('data').textContent ?? '')).toEqual({
+      chatbotId: AGENT,
+      events: ['chat.started', 'chat.ended'],
+    });
+  });
+
+  it('says when the agent of a chatbot source no longer exists, or is switched off', async () => {
+    const { unmount } = render(
+      <FormHarness
+        node={{
+          id: 'chatbot-1',
+          type: 'chatbot',
+          position: { x: 0, y: 0 },
+          data: { chatbotId: '77777777-7777-4777-8777-777777777777', events: ['chat.ended'] },
+        }}
+      />,
+    );
+    expect(screen.getByRole('combobox', { name: 'Agent' })).toHaveAccessibleDescription(
+      'This agent no longer exists: choose another',
+    );
+    unmount();
+
+    render(
+      <FormHarness
+        node={{
+          id: 'chatbot-1',
+          type: 'chatbot',
+          position: { x: 0, y: 0 },
+          data: { chatbotId: AGENT_OFF, events: ['chat.ended'] },
+        }}
+      />,
+    );
+    expect(screen.getByRole('combobox', { name: 'Agent' })).toHaveValue('Old helper (off)');
+    expect(screen.getByRole('combobox', { name: 'Agent' })).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText(/This agent is switched off/)).toBeInTheDocument();
+  });
+
+  it('says where agents are made when the organization has none', async () => {
+    const user = userEvent.setup();
+    render(
+      <FormHarness
+        options={{ ...options, chatbots: [] }}
+        node={{
+          id: 'chatbot-1',
+          type: 'chatbot',
+          position: { x: 0, y: 0 },
+          data: { chatbotId: '', events: ['chat.ended'] },
+        }}
+      />,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Agent' }));
+    expect(screen.getByText('No agent yet: create one under Custom AI Agents')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /New agent/ })).toHaveAttribute('href', '/chatbots/create');
   });
 
   it('picks one of the organization’s actions and shows what it reaches', async () => {

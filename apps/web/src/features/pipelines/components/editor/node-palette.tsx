@@ -13,11 +13,6 @@ import { cn } from '@/lib/cn';
 import { PALETTE_DRAG_TYPE } from './pipeline-canvas';
 import { CATEGORY_TILE, NODE_ICONS, nodeCategory } from './node-visuals';
 
-/** Node types that cannot be added yet, with the reason shown instead of the description. */
-export const UNAVAILABLE_NODE_TYPES: Partial<Record<PipelineNodeType, string>> = {
-  chatbot: 'Arrives with custom AI agents: there is no chatbot to listen to yet.',
-};
-
 const GROUPS: { title: string; types: readonly PipelineNodeType[] }[] = [
   { title: 'Sources', types: PIPELINE_SOURCE_TYPES },
   { title: 'Steps', types: PIPELINE_STEP_TYPES },
@@ -52,23 +47,20 @@ export function NodePalette({ onAdd, addHint, isDraggable, isCompact = false, cl
           <ul className="flex flex-col gap-1">
             {group.types.map((type) => {
               const Icon = NODE_ICONS[type];
-              const unavailable = UNAVAILABLE_NODE_TYPES[type];
               return (
                 <li key={type}>
                   <button
                     type="button"
-                    disabled={Boolean(unavailable)}
-                    draggable={isDraggable && !unavailable}
+                    draggable={isDraggable}
                     onDragStart={(event) => handleDragStart(event, type)}
                     onClick={() => onAdd(type)}
                     aria-label={`Add ${PIPELINE_NODE_LABELS[type]}`}
                     aria-describedby={`palette-${type}-hint`}
-                    title={unavailable ?? PIPELINE_NODE_DESCRIPTIONS[type]}
+                    title={PIPELINE_NODE_DESCRIPTIONS[type]}
                     className={cn(
                       'flex w-full items-center gap-2.5 rounded-lg border border-transparent px-2 py-1.5 text-left transition-colors',
                       'hover:border-line hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus',
-                      'disabled:cursor-not-allowed disabled:opacity-60',
-                      isDraggable && !unavailable ? 'cursor-grab active:cursor-grabbing' : null,
+                      isDraggable ? 'cursor-grab active:cursor-grabbing' : null,
                     )}
                   >
                     <span
@@ -86,8 +78,8 @@ export function NodePalette({ onAdd, addHint, isDraggable, isCompact = false, cl
                         id={`palette-${type}-hint`}
                         className={cn('text-xs text-fg-muted', isCompact ? 'sr-only' : null)}
                       >
-                        {unavailable ?? PIPELINE_NODE_DESCRIPTIONS[type]}
-                        {addHint && !unavailable ? ` ${addHint}` : null}
+                        {PIPELINE_NODE_DESCRIPTIONS[type]}
+                        {addHint ? ` ${addHint}` : null}
                       </span>
                     </span>
                   </button>

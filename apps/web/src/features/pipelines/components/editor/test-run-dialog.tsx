@@ -98,8 +98,8 @@ export function TestRunDialog({ open, onClose, organizationId, pipelineId, graph
             </p>
           ) : events.data.items.length === 0 ? (
             <EmptyState icon={<Inbox />} title="No recent event to test with">
-              The log has no recent event its sources react to. Choose a course and its events on a source
-              node, or send an event from the course first.
+              The log has no recent event its sources react to. Choose a course or an agent and its events on
+              a source node, or send an event from the course or talk to the agent first.
             </EmptyState>
           ) : (
             <fieldset className="flex flex-col gap-2">
