@@ -20,7 +20,8 @@ export function useCreateChatbot(organizationId: OrganizationIdInput) {
       // The edit page opens next: it reads the agent at once instead of loading it again.
       queryClient.setQueryData(chatbotQueryOptions(organizationId, chatbot.id).queryKey, chatbot);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...chatbotsRootKey(organizationId), 'list'] }),
+        // The whole domain: the pipeline editor's agent picker lists agents too.
+        queryClient.invalidateQueries({ queryKey: chatbotsRootKey(organizationId) }),
         invalidateActivity(queryClient, organizationId),
       ]);
     },

@@ -17,7 +17,8 @@ export function useDeleteChatbot(organizationId: OrganizationIdInput) {
     mutationFn: deleteChatbot,
     onSuccess: (_result, chatbotId) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...chatbotsRootKey(organizationId), 'list'] }),
+        // The whole domain: the pipeline editor's agent picker lists agents too.
+        queryClient.invalidateQueries({ queryKey: chatbotsRootKey(organizationId) }),
         // The page still showing it is leaving: no refetch that would answer 404 under it.
         queryClient.invalidateQueries({
           queryKey: chatbotKey(organizationId, chatbotId),

@@ -4,6 +4,8 @@ import {
   type ChatbotInsights,
   type ChatSessionDetail,
   type ListChatSessionsResponse,
+  type ListVariablesResponse,
+  type VariableListItem,
 } from '@courselens/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -34,6 +36,47 @@ const me = {
 const ID = '11111111-1111-4111-8111-111111111111';
 const SESSION = '22222222-2222-4222-8222-222222222222';
 const LEARNER = '33333333-3333-4333-8333-333333333333';
+const SCORE = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const TEAM = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+const MANAGER = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
+const PICKER = 'Also store in course variables';
+
+const courseVariable = (overrides: Partial<VariableListItem>): VariableListItem => ({
+  id: SCORE,
+  name: 'score',
+  title: null,
+  description: null,
+  dataType: 'number',
+  active: true,
+  courseId: 'c1',
+  courseTitle: 'Safety training',
+  usageCount: 0,
+  learnerCount: 0,
+  lastRecordedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** The organization's course variables, as `GET /api/variables` pages them. */
+const courseVariables = [
+  courseVariable({ id: SCORE, name: 'final_score', title: 'Final score', courseTitle: 'Safety training' }),
+  courseVariable({ id: TEAM, name: 'team_size', courseTitle: 'Onboarding', courseId: 'c2' }),
+  courseVariable({
+    id: MANAGER,
+    name: 'has_manager',
+    title: 'Has a manager',
+    dataType: 'boolean',
+    courseTitle: 'Onboarding',
+    courseId: 'c2',
+  }),
+];
+
+const variablesPage = (items: VariableListItem[]): ListVariablesResponse => ({
+  items,
+  total: items.length,
+  page: 1,
+  pageSize: 100,
+});
 
 const variable = (overrides: Partial<Chatbot['variables'][number]>): Chatbot['variables'][number] => ({
   id: 'v',
@@ -45,6 +88,7 @@ const variable = (overrides: Partial<Chatbot['variables'][number]>): Chatbot['va
   required: true,
   options: [],
   validation: null,
+  destinationVariableIds: [],
   ...overrides,
 });
 
@@ -57,7 +101,13 @@ const coach: Chatbot = {
   knowledge: '## Opening hours\nWeekdays 9 to 5.',
   documents: [],
   variables: [
-    variable({ id: 'v1', name: 'team_size', title: 'Team size', type: 'number' }),
+    variable({
+      id: 'v1',
+      name: 'team_size',
+      title: 'Team size',
+      type: 'number',
+      destinationVariableIds: [TEAM, SCORE],
+    }),
     variable({ id: 'v2', name: 'has_manager', title: 'Has a manager', type: 'boolean' }),
     variable({ id: 'v3', name: 'start_date', title: 'Start date', type: 'date', required: false }),
   ],
@@ -160,10 +210,22 @@ function renderAt(path: string) {
   );
 }
 
-/** Answers the agent's own endpoints; `post` handles a create. */
-function stubAgentApi(post?: (body: unknown) => Response) {
+type StubOptions = {
+  /** Answers a save of the agent (`PUT`). */
+  put?: (body: unknown) => Response;
+  /** The organization's course variables. */
+  variables?: VariableListItem[];
+};
+
+/** Answers the agent's own endpoints and the course variables; `post` handles a create. */
+function stubAgentApi(
+  post?: (body: unknown) => Response,
+  { put, variables = courseVariables }: StubOptions = {},
+) {
   return stubFetch((url, init) => {
     if (init?.method === 'POST' && url === '/api/chatbots') return post!(JSON.parse(init.body as string));
+    if (init?.method === 'PUT' && url === `/api/chatbots/${ID}`) return put!(JSON.parse(init.body as string));
+    if (url.startsWith('/api/variables?')) return jsonResponse(200, variablesPage(variables));
     if (url.endsWith('/results/export')) {
       return new Response('email,team_size\r\nanna@acme.test,12', {
         headers: { 'content-type': 'text/csv' },
@@ -258,6 +320,16 @@ describe('CreateChatbotPage', () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
+  it('says there are no course variables to store a variable in yet', async () => {
+    const user = userEvent.setup();
+    stubAgentApi(undefined, { variables: [] });
+    renderAt('/chatbots/create');
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Coach');
+    await addVariable(user, 'goal');
+    expect(await screen.findByText(/No course variables yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: PICKER })).not.toBeInTheDocument();
+  });
+
   it('creates the agent and opens its page', async () => {
     const user = userEvent.setup();
     const posted: unknown[] = [];
@@ -329,11 +401,9 @@ describe('CreateChatbotPage', () => {
 describe('EditChatbotPage', () => {
   it('fills the form with the saved agent and saves it whole', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubFetch((url, init) =>
-      init?.method === 'PUT'
-        ? jsonResponse(200, { ...coach, name: 'Coach two', updatedAt: '2026-01-03T00:00:00.000Z' })
-        : jsonResponse(200, coach),
-    );
+    const fetchMock = stubAgentApi(undefined, {
+      put: () => jsonResponse(200, { ...coach, name: 'Coach two', updatedAt: '2026-01-03T00:00:00.000Z' }),
+    });
     renderAt(`/chatbots/edit/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: /Onboarding coach/ })).toBeInTheDocument();
     const name = screen.getAllByRole('textbox', { name: 'Name' })[0]!;
@@ -354,6 +424,104 @@ describe('EditChatbotPage', () => {
     const body = JSON.parse(put?.[1]?.body as string) as { name: string; variables: { name: string }[] };
     expect(body.name).toBe('Coach two');
     expect(body.variables.map((item) => item.name)).toEqual(['team_size', 'start_date', 'has_manager']);
+  });
+
+  it('saves each variable’s course variables back unchanged when they were not touched', async () => {
+    const user = userEvent.setup();
+    const saved: unknown[] = [];
+    stubAgentApi(undefined, {
+      put: (body) => {
+        saved.push(body);
+        return jsonResponse(200, { ...coach, name: 'Coach two', updatedAt: '2026-01-03T00:00:00.000Z' });
+      },
+    });
+    renderAt(`/chatbots/edit/${ID}`);
+    const chosen = await screen.findByRole('list', { name: 'Chosen course variables' });
+    // The chips name the course and the variable (its title when it has one), once the list is loaded.
+    expect(
+      await within(chosen).findByRole('button', { name: 'Remove Safety training · Final score' }),
+    ).toBeInTheDocument();
+    expect(within(chosen).getByRole('button', { name: 'Remove Onboarding · team_size' })).toBeInTheDocument();
+    const name = screen.getAllByRole('textbox', { name: 'Name' })[0]!;
+    await user.clear(name);
+    await user.type(name, 'Coach two');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const body = saved[0] as { variables: { name: string; destinationVariableIds: string[] }[] };
+    expect(body.variables.map(({ name, destinationVariableIds }) => [name, destinationVariableIds])).toEqual([
+      ['team_size', [TEAM, SCORE]],
+      ['has_manager', []],
+      ['start_date', []],
+    ]);
+  });
+
+  it('stores a variable in the course variable chosen for it, and no longer in one removed', async () => {
+    const user = userEvent.setup();
+    const saved: unknown[] = [];
+    stubAgentApi(undefined, {
+      put: (body) => {
+        saved.push(body);
+        return jsonResponse(200, coach);
+      },
+    });
+    renderAt(`/chatbots/edit/${ID}`);
+    await screen.findByRole('button', { name: 'Remove Safety training · Final score' });
+    const pickers = screen.getAllByRole('combobox', { name: PICKER });
+    expect(pickers).toHaveLength(3);
+    expect(pickers[1]).toHaveAccessibleDescription(
+      'Each value the agent captures is also stored in these course variables, on the same learner.',
+    );
+
+    // The variables already chosen are not offered again.
+    await user.click(pickers[0]!);
+    expect(
+      within(screen.getByRole('listbox', { name: PICKER }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Onboarding · Has a managerhas_manager · Yes / no']);
+    await user.keyboard('{Escape}');
+
+    await user.click(pickers[1]!);
+    await user.type(pickers[1]!, 'manager');
+    await user.click(screen.getByRole('option', { name: /Onboarding · Has a manager/ }));
+    expect(screen.getByRole('button', { name: 'Remove Onboarding · Has a manager' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove Safety training · Final score' }));
+    expect(pickers[0]).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const body = saved[0] as { variables: { destinationVariableIds: string[] }[] };
+    expect(body.variables.map((item) => item.destinationVariableIds)).toEqual([[TEAM], [MANAGER], []]);
+  });
+
+  it('shows the server’s refusal of a course variable under that variable’s picker', async () => {
+    const user = userEvent.setup();
+    stubAgentApi(undefined, {
+      put: () =>
+        jsonResponse(400, {
+          error: CHATBOT_MESSAGES.destinationNotFound,
+          code: 'VALIDATION_ERROR',
+          issues: [
+            {
+              path: 'body.variables.0.destinationVariableIds',
+              message: CHATBOT_MESSAGES.destinationNotFound,
+            },
+          ],
+        }),
+    });
+    renderAt(`/chatbots/edit/${ID}`);
+    await screen.findByRole('button', { name: 'Remove Safety training · Final score' });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText(CHATBOT_MESSAGES.destinationNotFound)).toBeInTheDocument();
+    const [picker, other] = screen.getAllByRole('combobox', { name: PICKER });
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
+    expect(picker).toHaveAccessibleDescription(expect.stringContaining(CHATBOT_MESSAGES.destinationNotFound));
+    expect(picker).toHaveFocus();
+    expect(other).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByRole('textbox', { name: 'Name' })[1]).not.toHaveAttribute('aria-invalid');
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('says so when the agent does not exist', async () => {

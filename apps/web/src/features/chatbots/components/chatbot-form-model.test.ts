@@ -15,6 +15,9 @@ import {
   type VariableRow,
 } from './chatbot-form-model';
 
+const SCORE = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const TEAM = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+
 function withVariables(...rows: Partial<VariableRow>[]): ChatbotFormValues {
   return {
     ...emptyChatbotFormValues(),
@@ -48,6 +51,11 @@ describe('toChatbotInput', () => {
     expect(input.variables?.[0]).not.toHaveProperty('options');
   });
 
+  it('sends a new variable with no course variables to store it in', () => {
+    const input = toChatbotInput(withVariables({ name: 'goal' }));
+    expect(input.variables).toEqual([expect.objectContaining({ name: 'goal', destinationVariableIds: [] })]);
+  });
+
   it('gives back a saved agent unchanged', () => {
     const saved: Chatbot = {
       id: 'c1',
@@ -68,6 +76,7 @@ describe('toChatbotInput', () => {
           required: false,
           options: [],
           validation: { min: 1, max: 50 },
+          destinationVariableIds: [SCORE, TEAM],
         },
       ],
       color: '#123456',
@@ -92,6 +101,7 @@ describe('toChatbotInput', () => {
           description: null,
           required: false,
           validation: { min: 1, max: 50 },
+          destinationVariableIds: [SCORE, TEAM],
         },
       ],
       color: '#123456',
@@ -106,6 +116,8 @@ describe('formFieldOf', () => {
     [['name'], 'name'],
     ['body.knowledge', 'knowledge'],
     ['body.variables.2.name', 'variables.2.name'],
+    ['body.variables.3.destinationVariableIds', 'variables.3.destinationVariableIds'],
+    [['variables', 0, 'destinationVariableIds', 2], 'variables.0.destinationVariableIds'],
     [['variables', 0, 'validation', 'min'], 'variables.0.min'],
     ['body.variables.1.validation.minDate', 'variables.1.minDate'],
     [['variables', 1, 'options'], 'variables.1.options'],
@@ -144,6 +156,14 @@ describe('validateChatbotForm', () => {
     expect(errors.variables?.[5]?.min?.message).toBe('Minimum must be a number');
   });
 
+  it('puts a malformed course variable id under the picker, not under the name', () => {
+    const errors = validateChatbotForm(
+      withVariables({ name: 'team_size', destinationVariableIds: [SCORE, 'not-an-id'] }),
+    );
+    expect(errors.variables?.[0]?.destinationVariableIds?.message).toBe(CHATBOT_MESSAGES.destinationNotFound);
+    expect(errors.variables?.[0]?.name).toBeUndefined();
+  });
+
   it('refuses two variables of the same name, whatever their case, once the rest is valid', () => {
     // The contract checks the agent as a whole only when every field passes.
     const errors = validateChatbotForm(
@@ -175,6 +195,17 @@ describe('serverFieldProblems', () => {
     });
     expect(serverFieldProblems(error)).toEqual([
       { field: 'variables.0.name', message: 'Variable name is required' },
+    ]);
+    const destination = new ApiError({
+      message: CHATBOT_MESSAGES.destinationNotFound,
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      issues: [
+        { path: 'body.variables.1.destinationVariableIds', message: CHATBOT_MESSAGES.destinationNotFound },
+      ],
+    });
+    expect(serverFieldProblems(destination)).toEqual([
+      { field: 'variables.1.destinationVariableIds', message: CHATBOT_MESSAGES.destinationNotFound },
     ]);
   });
 

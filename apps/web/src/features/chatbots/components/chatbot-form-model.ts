@@ -36,6 +36,12 @@ export type VariableRow = {
   pattern: string;
   minDate: string;
   maxDate: string;
+  /**
+   * Ids of the course variables each captured value is also stored in. Kept
+   * from the saved agent as is: an edit replaces the agent whole, so a row
+   * that dropped them would delete the mappings.
+   */
+  destinationVariableIds: string[];
 };
 
 export type DocumentRow = { title: string; format: KnowledgeFormat; text: string };
@@ -68,6 +74,7 @@ export function emptyVariableRow(): VariableRow {
     pattern: '',
     minDate: '',
     maxDate: '',
+    destinationVariableIds: [],
   };
 }
 
@@ -105,6 +112,7 @@ function variableRowOf(variable: ChatbotVariable): VariableRow {
     pattern: validation.pattern ?? '',
     minDate: validation.minDate ?? '',
     maxDate: validation.maxDate ?? '',
+    destinationVariableIds: [...variable.destinationVariableIds],
   };
 }
 
@@ -177,6 +185,7 @@ export function toChatbotInput(values: ChatbotFormValues): ChatbotInput {
       required: row.required,
       ...(row.type === 'choice' ? { options: row.options.map((option) => option.value) } : {}),
       validation: validationOf(row),
+      destinationVariableIds: [...row.destinationVariableIds],
     })),
     color: values.color,
     avatar: orNull(values.avatar),
@@ -196,7 +205,16 @@ const TOP_FIELDS = new Set([
   'color',
   'avatar',
 ]);
-const VARIABLE_FIELDS = new Set(['name', 'title', 'type', 'question', 'description', 'required']);
+const VARIABLE_FIELDS = new Set([
+  'name',
+  'title',
+  'type',
+  'question',
+  'description',
+  'required',
+  // A problem with one of the ids (`destinationVariableIds.2`) shows under the whole picker.
+  'destinationVariableIds',
+]);
 const DOCUMENT_FIELDS = new Set(['title', 'format', 'text']);
 
 const isIndex = (part: string | undefined): part is string => part !== undefined && /^\d+$/.test(part);

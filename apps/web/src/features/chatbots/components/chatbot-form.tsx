@@ -169,7 +169,12 @@ export function ChatbotForm({
           organizationId={organizationId}
         />
 
-        <VariablesSection control={control} register={register} errors={errors} />
+        <VariablesSection
+          control={control}
+          register={register}
+          errors={errors}
+          organizationId={organizationId}
+        />
 
         <FormSection title="Appearance" description="How the agent shows on the chat page and in the bubble.">
           <Controller

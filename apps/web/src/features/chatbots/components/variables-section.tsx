@@ -14,6 +14,7 @@ import {
 import { ArrowDown, ArrowUp, Plus, Trash2, Variable, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
+  Controller,
   useFieldArray,
   useWatch,
   type Control,
@@ -25,8 +26,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TextField } from '@/components/ui/text-field';
+import type { OrganizationIdInput } from '@/lib/query-keys';
 
 import { emptyVariableRow, type ChatbotFormValues } from './chatbot-form-model';
+import { DestinationVariablesField } from './destination-variables-field';
 import { FieldError, FormSection, SelectField } from './form-fields';
 
 type RowProps = {
@@ -176,15 +179,23 @@ function ValidationFields({ register, errors, index, type }: RowProps & { type: 
   return null;
 }
 
+type VariableRowEditorProps = RowProps & {
+  organizationId: OrganizationIdInput;
+  count: number;
+  onMove: (from: number, to: number) => void;
+  onRemove: () => void;
+};
+
 function VariableRowEditor({
   control,
   register,
   errors,
+  organizationId,
   index,
   count,
   onMove,
   onRemove,
-}: RowProps & { count: number; onMove: (from: number, to: number) => void; onRemove: () => void }) {
+}: VariableRowEditorProps) {
   // A row being removed may render once more after its values are gone.
   const row = useWatch({ control, name: `variables.${index}` }) ?? emptyVariableRow();
   const rowErrors = errors.variables?.[index];
@@ -320,6 +331,20 @@ function VariableRowEditor({
             </span>
           </span>
         </label>
+        <Controller
+          control={control}
+          name={`variables.${index}.destinationVariableIds`}
+          render={({ field }) => (
+            <DestinationVariablesField
+              organizationId={organizationId}
+              // A row being removed may render once more after its values are gone.
+              value={field.value ?? []}
+              onChange={field.onChange}
+              focusRef={field.ref}
+              error={rowErrors?.destinationVariableIds?.message}
+            />
+          )}
+        />
       </fieldset>
     </li>
   );
@@ -329,10 +354,12 @@ export type VariablesSectionProps = {
   control: Control<ChatbotFormValues>;
   register: UseFormRegister<ChatbotFormValues>;
   errors: FieldErrors<ChatbotFormValues>;
+  /** Whose course variables a variable can also be stored in. */
+  organizationId: OrganizationIdInput;
 };
 
 /** The variables the agent asks the learner for, in the order it asks them. */
-export function VariablesSection({ control, register, errors }: VariablesSectionProps) {
+export function VariablesSection({ control, register, errors, organizationId }: VariablesSectionProps) {
   const variables = useFieldArray({ control, name: 'variables' });
   const errorId = useId();
   // Moving a row changes nothing a screen reader would notice: this says where it went.
@@ -374,6 +401,7 @@ export function VariablesSection({ control, register, errors }: VariablesSection
               control={control}
               register={register}
               errors={errors}
+              organizationId={organizationId}
               index={index}
               count={variables.fields.length}
               onMove={(from, to) => {
