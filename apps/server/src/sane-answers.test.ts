@@ -103,7 +103,17 @@ describe('an empty change set', () => {
       payload: { name: 'Pipeline', nodes: [], edges: [] },
     });
     expect(pipeline.statusCode, pipeline.body).toBe(201);
+    const chatbot = await inject({
+      method: 'POST',
+      url: '/api/chatbots',
+      headers: owner.headers,
+      payload: { name: 'Agent', variables: [{ name: 'goal', type: 'text' }] },
+    });
+    expect(chatbot.statusCode, chatbot.body).toBe(201);
+    const agent = chatbot.json<{ id: string; variables: { id: string }[] }>();
     const ids: Record<string, string> = {
+      chatbotId: agent.id,
+      chatbotVariableId: agent.variables[0]?.id ?? 'missing',
       id: owner.organization.id,
       userId: memberId,
       courseId: course.id,
