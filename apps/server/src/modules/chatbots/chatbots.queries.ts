@@ -9,6 +9,7 @@ import {
   chatbotVariables,
   chatMessages,
   chatSessions,
+  organizations,
   type Chatbot as ChatbotRow,
   type ChatbotKnowledgeDocument,
   type ChatbotVariable as ChatbotVariableRow,
@@ -343,14 +344,13 @@ export async function findPublicChatbot(
   db: Database,
   chatbotId: string,
 ): Promise<(ChatbotRow & { organizationName: string | null }) | null> {
-  const result: Rows<{ id: string; organization_name: string | null }> = await db.execute(sql`
-    select b.id, o.name as organization_name from chatbots b
-    join organizations o on o.id = b.organization_id
-    where b.id = ${chatbotId}`);
-  const row = result.rows[0];
-  if (!row) return null;
-  const [chatbot] = await db.select().from(chatbots).where(eq(chatbots.id, chatbotId)).limit(1);
-  return chatbot ? { ...chatbot, organizationName: row.organization_name } : null;
+  const [row] = await db
+    .select({ chatbot: chatbots, organizationName: organizations.name })
+    .from(chatbots)
+    .innerJoin(organizations, eq(organizations.id, chatbots.organizationId))
+    .where(eq(chatbots.id, chatbotId))
+    .limit(1);
+  return row ? { ...row.chatbot, organizationName: row.organizationName } : null;
 }
 
 export async function insertChatSession(

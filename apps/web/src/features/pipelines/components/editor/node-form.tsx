@@ -323,35 +323,56 @@ function CourseFields({ node, options, problems, set }: FieldsProps) {
           />
         )}
       </Field>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-fg">Starts a run when the learner</legend>
-        <ul className="grid gap-1.5 sm:grid-cols-2 lg:grid-cols-1">
-          {COURSE_TRIGGER_EVENTS.map((type) => (
-            <li key={type}>
-              <label className="flex items-center gap-2 text-sm text-fg">
-                <input
-                  type="checkbox"
-                  checked={events.includes(type)}
-                  onChange={(event) =>
-                    set(
-                      'events',
-                      event.target.checked
-                        ? COURSE_TRIGGER_EVENTS.filter((t) => t === type || events.includes(t))
-                        : events.filter((t) => t !== type),
-                    )
-                  }
-                  className="size-4 accent-brand-600"
-                />
-                {COURSE_TRIGGER_LABELS[type]}
-              </label>
-            </li>
-          ))}
-        </ul>
-        {events.length === 0 ? (
-          <p className="text-sm text-rose-600 dark:text-rose-400">Choose at least one event</p>
-        ) : null}
-      </fieldset>
+      <TriggerEvents
+        all={COURSE_TRIGGER_EVENTS}
+        labels={COURSE_TRIGGER_LABELS}
+        events={events}
+        onChange={(next) => set('events', next)}
+      />
     </>
+  );
+}
+
+/** A source's events as checkboxes, kept in the source's own order. */
+function TriggerEvents<T extends string>({
+  all,
+  labels,
+  events,
+  onChange,
+}: {
+  all: readonly T[];
+  labels: Record<T, string>;
+  events: readonly string[];
+  onChange: (events: string[]) => void;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium text-fg">Starts a run when the learner</legend>
+      <ul className="grid gap-1.5 sm:grid-cols-2 lg:grid-cols-1">
+        {all.map((type) => (
+          <li key={type}>
+            <label className="flex items-center gap-2 text-sm text-fg">
+              <input
+                type="checkbox"
+                checked={events.includes(type)}
+                onChange={(event) =>
+                  onChange(
+                    event.target.checked
+                      ? all.filter((t) => t === type || events.includes(t))
+                      : events.filter((t) => t !== type),
+                  )
+                }
+                className="size-4 accent-brand-600"
+              />
+              {labels[type]}
+            </label>
+          </li>
+        ))}
+      </ul>
+      {events.length === 0 ? (
+        <p className="text-sm text-rose-600 dark:text-rose-400">{EDITOR_MESSAGES.chooseEvent}</p>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -419,34 +440,12 @@ function ChatbotFields({ node, options, problems, set }: FieldsProps) {
           <ExternalLink aria-hidden="true" /> <span className="sr-only">(opens in a new tab)</span>
         </Link>
       </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-fg">Starts a run when the learner</legend>
-        <ul className="grid gap-1.5 sm:grid-cols-2 lg:grid-cols-1">
-          {CHATBOT_TRIGGER_EVENTS.map((type) => (
-            <li key={type}>
-              <label className="flex items-center gap-2 text-sm text-fg">
-                <input
-                  type="checkbox"
-                  checked={events.includes(type)}
-                  onChange={(event) =>
-                    set(
-                      'events',
-                      event.target.checked
-                        ? CHATBOT_TRIGGER_EVENTS.filter((t) => t === type || events.includes(t))
-                        : events.filter((t) => t !== type),
-                    )
-                  }
-                  className="size-4 accent-brand-600"
-                />
-                {CHATBOT_TRIGGER_LABELS[type]}
-              </label>
-            </li>
-          ))}
-        </ul>
-        {events.length === 0 ? (
-          <p className="text-sm text-rose-600 dark:text-rose-400">{EDITOR_MESSAGES.chooseEvent}</p>
-        ) : null}
-      </fieldset>
+      <TriggerEvents
+        all={CHATBOT_TRIGGER_EVENTS}
+        labels={CHATBOT_TRIGGER_LABELS}
+        events={events}
+        onChange={(next) => set('events', next)}
+      />
     </>
   );
 }
