@@ -13,6 +13,7 @@ import type { DatabaseConnection } from './db/client';
 import { actionRoutes } from './modules/actions/actions.routes';
 import { createActionsRuntime } from './modules/actions/runtime';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { aiSummaryRoutes } from './modules/ai-summaries/ai-summaries.routes';
 import { courseRoutes } from './modules/courses/courses.routes';
 import { customReportRoutes } from './modules/custom-reports/custom-reports.routes';
@@ -225,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(questionRoutes, { db: database.db });
   await app.register(dashboardRoutes, { db: database.db });
   await app.register(activityRoutes, { db: database.db });
+  await app.register(analyticsRoutes, { db: database.db });
   await app.register(customReportRoutes, { db: database.db, llm });
   await app.register(pipelineGeneratorRoutes, { db: database.db, llm });
   await app.register(aiSummaryRoutes, { db: database.db, llm });

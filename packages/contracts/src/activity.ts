@@ -38,6 +38,9 @@ export const ACTIVITY_KINDS = [
   'chatbot.created',
   'chatbot.updated',
   'chatbot.deleted',
+  'analytics.settings_updated',
+  'analytics.funnel_saved',
+  'analytics.funnel_deleted',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -73,6 +76,9 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'chatbot.created': 'Chatbot created',
   'chatbot.updated': 'Chatbot updated',
   'chatbot.deleted': 'Chatbot deleted',
+  'analytics.settings_updated': 'Analytics settings updated',
+  'analytics.funnel_saved': 'Funnel saved',
+  'analytics.funnel_deleted': 'Funnel deleted',
 };
 
 /** The readable label of a kind; an unknown kind (logged by a newer module) reads as itself. */
@@ -121,6 +127,11 @@ export const ACTIVITY_KIND_GROUPS = [
     ],
   },
   { id: 'chatbots', label: 'Chatbots', kinds: ['chatbot.created', 'chatbot.updated', 'chatbot.deleted'] },
+  {
+    id: 'analytics',
+    label: 'Analytics',
+    kinds: ['analytics.settings_updated', 'analytics.funnel_saved', 'analytics.funnel_deleted'],
+  },
 ] as const satisfies readonly { id: string; label: string; kinds: readonly ActivityKind[] }[];
 
 /** `actor=system`: activity without a person (ingestion through an API key). */

@@ -32,3 +32,4 @@ export * from './bins';
 export * from './actions';
 export * from './pipelines';
 export * from './chatbots';
+export * from './analytics';

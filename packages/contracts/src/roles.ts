@@ -14,6 +14,7 @@ export const OWNER_ONLY_MESSAGES = {
   billing: 'Only owners can manage billing',
   'course-deletion': 'Only owners can delete courses',
   sharing: 'Only owners can share reports and views publicly',
+  analytics: 'Only owners can change the analytics settings',
 } as const;
 export type OwnerArea = keyof typeof OWNER_ONLY_MESSAGES;
 export const OWNER_AREAS = Object.keys(OWNER_ONLY_MESSAGES) as OwnerArea[];

@@ -1,4 +1,5 @@
 import {
+  ANALYTICS_MESSAGES,
   ORGANIZATION_MESSAGES,
   TEAM_MESSAGES,
   AUTH_MESSAGES,
@@ -80,6 +81,8 @@ const RESOURCE_PARAM: Record<RouteResource, string> = {
   pipeline: 'pipelineId',
   chatbot: 'chatbotId',
   chatbotVariable: 'chatbotVariableId',
+  analyticsFunnel: 'funnelId',
+  analyticsInsight: 'insightId',
 };
 
 const RESOURCE_NOT_FOUND: Record<RouteResource, string> = {
@@ -96,6 +99,8 @@ const RESOURCE_NOT_FOUND: Record<RouteResource, string> = {
   pipeline: PIPELINE_MESSAGES.notFound,
   chatbot: CHATBOT_MESSAGES.notFound,
   chatbotVariable: LEARNING_MESSAGES.variableNotFound,
+  analyticsFunnel: ANALYTICS_MESSAGES.funnelNotFound,
+  analyticsInsight: ANALYTICS_MESSAGES.insightNotFound,
 };
 
 export type Tenant = { organizationId: string; role: MemberRole | null };

@@ -9,6 +9,7 @@ import { actionRoutes } from '@/features/actions/routes';
 import { activityRoutes } from '@/features/activity/routes';
 import { chatRoutes } from '@/features/chat/routes';
 import { chatbotRoutes } from '@/features/chatbots/routes';
+import { analyticsRoutes } from '@/features/analytics/routes';
 import { aiSummaryRoutes } from '@/features/ai-summaries/routes';
 import { courseLayoutLoader, courseRoutes, courseSectionRoutes } from '@/features/courses/routes';
 import { customReportRoutes, publicReportRoutes } from '@/features/custom-reports/routes';
@@ -89,6 +90,7 @@ function featureRoutes(queryClient: QueryClient): RouteObject[] {
     ...actionRoutes(queryClient),
     ...pipelineRoutes(queryClient),
     ...pipelineGeneratorRoutes(queryClient),
+    ...analyticsRoutes(queryClient),
   ];
 }
 

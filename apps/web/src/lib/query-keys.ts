@@ -15,6 +15,7 @@ export type OrganizationDomain =
   | 'actions'
   | 'activity'
   | 'ai-summaries'
+  | 'analytics'
   | 'api-keys'
   | 'chatbots'
   | 'courses'

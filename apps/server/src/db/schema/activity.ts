@@ -38,6 +38,9 @@ export const ACTIVITY_KINDS = [
   'chatbot.created',
   'chatbot.updated',
   'chatbot.deleted',
+  'analytics.settings_updated',
+  'analytics.funnel_saved',
+  'analytics.funnel_deleted',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -10,6 +10,8 @@ import {
   learners,
   organizations,
   pipelines,
+  analyticsFunnels,
+  analyticsInsights,
   chatbots,
   chatbotVariables,
   questions,
@@ -126,7 +128,9 @@ export type TenantResource =
   | 'action'
   | 'pipeline'
   | 'chatbot'
-  | 'chatbotVariable';
+  | 'chatbotVariable'
+  | 'analyticsFunnel'
+  | 'analyticsInsight';
 
 /** How to find a resource's row of one organization: a course marked deleted no longer exists. */
 function resourceCondition(resource: TenantResource, organizationId: string, id: string) {
@@ -188,6 +192,16 @@ function resourceCondition(resource: TenantResource, organizationId: string, id:
       return {
         table: chatbotVariables,
         where: and(eq(chatbotVariables.organizationId, organizationId), eq(chatbotVariables.id, id)),
+      };
+    case 'analyticsFunnel':
+      return {
+        table: analyticsFunnels,
+        where: and(eq(analyticsFunnels.organizationId, organizationId), eq(analyticsFunnels.id, id)),
+      };
+    case 'analyticsInsight':
+      return {
+        table: analyticsInsights,
+        where: and(eq(analyticsInsights.organizationId, organizationId), eq(analyticsInsights.id, id)),
       };
   }
 }

@@ -2,7 +2,7 @@ import type { OrganizationPrefetchRoute } from '@/lib/route-loaders';
 
 import { actionQueryOptions } from './api/get-action';
 import { actionsQueryOptions } from './api/get-actions';
-import { courseOptionsQueryOptions } from './api/get-course-options';
+import { courseOptionsQueryOptions } from '@/lib/course-options';
 import { readActionListParams } from './components/action-list-params';
 
 /*

@@ -23,7 +23,7 @@ import { toast } from '@/lib/toast';
 
 import { useCreateAction } from '../api/create-action';
 import { useAction } from '../api/get-action';
-import { useCourseOptions } from '../api/get-course-options';
+import { useCourseOptions } from '@/lib/course-options';
 import { useRotateActionSecret } from '../api/rotate-action-secret';
 import { useUpdateAction } from '../api/update-action';
 

@@ -24,8 +24,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Switch } from '@/components/ui/switch';
 import { inputClassName, TextField } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
+import { timeZones } from '@/lib/time-zones';
+import { ChoiceCard as Choice } from '@/components/ui/choice-card';
 
-import type { CourseOption } from '../api/get-course-options';
+import type { CourseOption } from '@/lib/course-options';
 
 import { actionFormResolver, toActionInput, type ActionFormValues } from './action-form-model';
 import { ACTION_TYPE_ICONS } from './action-type-badge';
@@ -58,46 +60,6 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   ) : null;
 }
 
-function Choice({
-  name,
-  value,
-  checked,
-  onChange,
-  label,
-  description,
-}: {
-  name: string;
-  value: string;
-  checked: boolean;
-  onChange: (value: string) => void;
-  label: string;
-  description?: string;
-}) {
-  return (
-    <label
-      className={cn(
-        'flex cursor-pointer items-start gap-3 rounded-xl border p-3 text-sm transition-colors',
-        'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus',
-        checked
-          ? 'border-brand-500 bg-brand-50/60 dark:border-brand-400 dark:bg-brand-400/10'
-          : 'border-line hover:bg-surface-muted',
-      )}
-    >
-      <input
-        type="radio"
-        name={name}
-        value={value}
-        checked={checked}
-        onChange={() => onChange(value)}
-        className="mt-0.5 size-4 accent-brand-600"
-      />
-      <span className="flex min-w-0 flex-col gap-0.5">
-        <span className="font-medium text-fg">{label}</span>
-        {description ? <span className="text-fg-muted">{description}</span> : null}
-      </span>
-    </label>
-  );
-}
 
 function RolesField({
   legend,
@@ -355,17 +317,6 @@ function WebhookSection({ control, register, errors, organizationName }: Section
       </p>
     </Section>
   );
-}
-
-/** Every IANA time zone the browser knows, for the quiet hours. */
-function timeZones(current: string): string[] {
-  let zones: string[];
-  try {
-    zones = Intl.supportedValuesOf('timeZone');
-  } catch {
-    zones = ['UTC'];
-  }
-  return zones.includes(current) ? zones : [current, ...zones];
 }
 
 function EmailSection({

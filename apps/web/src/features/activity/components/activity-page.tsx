@@ -4,6 +4,7 @@ import {
   BookOpen,
   Bot,
   Building2,
+  ChartNoAxesCombined,
   Database,
   FileChartColumn,
   FilterX,
@@ -47,6 +48,7 @@ const GROUP_ICONS: Record<GroupId, LucideIcon> = {
   pipelines: Workflow,
   actions: Zap,
   chatbots: Bot,
+  analytics: ChartNoAxesCombined,
 };
 
 function groupOf(kind: string) {

@@ -22,7 +22,7 @@ import {
   type FieldProblem,
 } from './chatbot-form-model';
 import { ChatPreview } from './chat-preview';
-import { errorClassName, FormSection, TextAreaField } from './form-fields';
+import { errorClassName, FormSection, TextAreaField } from '@/components/ui/form-fields';
 import { KnowledgeSection } from './knowledge-section';
 import { VariablesSection } from './variables-section';
 

@@ -14,7 +14,7 @@ import {
   type CourseVariableOption,
 } from '../api/get-course-variable-options';
 
-import { FieldError } from './form-fields';
+import { FieldError } from '@/components/ui/form-fields';
 
 const LABEL = 'Also store in course variables';
 const HINT = 'Each value the agent captures is also stored in these course variables, on the same learner.';

@@ -20,7 +20,7 @@ import type { OrganizationIdInput } from '@/lib/query-keys';
 import { KNOWLEDGE_FILE_ACCEPT, knowledgeFileProblem, useExtractKnowledge } from '../api/extract-knowledge';
 
 import { knowledgeCharacters, type ChatbotFormValues } from './chatbot-form-model';
-import { FieldError, FormSection, TextAreaField } from './form-fields';
+import { FieldError, FormSection, TextAreaField } from '@/components/ui/form-fields';
 
 /** How much of a document its preview shows: enough to recognise it, not a whole book in the page. */
 const PREVIEW_CHARS = 2_000;

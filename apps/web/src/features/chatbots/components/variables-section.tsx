@@ -30,7 +30,7 @@ import type { OrganizationIdInput } from '@/lib/query-keys';
 
 import { emptyVariableRow, type ChatbotFormValues } from './chatbot-form-model';
 import { DestinationVariablesField } from './destination-variables-field';
-import { FieldError, FormSection, SelectField } from './form-fields';
+import { FieldError, FormSection, SelectField } from '@/components/ui/form-fields';
 
 type RowProps = {
   control: Control<ChatbotFormValues>;

@@ -16,6 +16,7 @@ import { Combobox } from '@/components/ui/combobox';
 import { inputClassName } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { timeZones } from '@/lib/time-zones';
 
 import type { EditorOptions } from '../../api/get-editor-options';
 
@@ -275,12 +276,6 @@ export function NodeForm({ node, options, onChange, onRemove, isReadOnly = false
       )}
     </fieldset>
   );
-}
-
-let zoneList: string[] | null = null;
-function timeZones(): string[] {
-  zoneList ??= typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return zoneList;
 }
 
 type FieldsProps = {

@@ -4,12 +4,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { organizationDomainKey, type OrganizationIdInput } from '@/lib/query-keys';
 
-/** Courses a broadcast action can name, at most this many (by title); more are found by typing. */
+/** Courses a picker offers, at most this many (by title); more are found by typing. */
 const COURSE_OPTIONS_LIMIT = 100;
 
 export type CourseOption = { id: string; title: string; externalCourseId: string | null };
 
-/** `GET /api/courses` by title: the courses a broadcast action can pick from. */
+/** `GET /api/courses` by title: the courses a picker (broadcast action, analytics) offers. */
 export async function getCourseOptions({ signal }: { signal?: AbortSignal } = {}): Promise<CourseOption[]> {
   const page = await api.get<CourseListResponse>('/courses', {
     query: { sort: 'title', order: 'asc', pageSize: COURSE_OPTIONS_LIMIT },
@@ -25,7 +25,7 @@ export async function getCourseOptions({ signal }: { signal?: AbortSignal } = {}
 /** Under the courses domain, so a course created, renamed or deleted refreshes the picker. */
 export function courseOptionsQueryOptions(organizationId: OrganizationIdInput) {
   return queryOptions({
-    queryKey: [...organizationDomainKey(organizationId, 'courses'), 'action-options'] as const,
+    queryKey: [...organizationDomainKey(organizationId, 'courses'), 'options'] as const,
     queryFn: ({ signal }) => getCourseOptions({ signal }),
     enabled: Boolean(organizationId),
     staleTime: 60_000,

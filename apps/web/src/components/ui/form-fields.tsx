@@ -118,7 +118,7 @@ export type FormSectionProps = {
   children: ReactNode;
 };
 
-/** One titled card of the agent form. */
+/** One titled card of a long form (a group of related fields). */
 export function FormSection({ title, description, actions, children }: FormSectionProps) {
   return (
     <Card>

@@ -1,0 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { organizationLoader } from '@/lib/route-loaders';
+
+// The loaders' bodies and what they import (query options, contracts) load
+// on demand, beside the page's code, never with the main chunk.
+const prefetches = () => import('./prefetch');
+
+/**
+ * The signed-in analytics routes (lazy modules, mounted under the auth
+ * guard): the overview and its six sections, each a page of its own that
+ * shares the section tabs (`AnalyticsPage`).
+ */
+export function analyticsRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      path: paths.analytics.settings.path,
+      loader: organizationLoader(queryClient, async () => (await prefetches()).analyticsSettings),
+      lazy: async () => ({ Component: (await import('./components/settings-page')).AnalyticsSettingsPage }),
+    },
+  ];
+}
