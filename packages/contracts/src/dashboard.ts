@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { activityItemSchema } from './activity';
+import { analyticsBasisSchema } from './analytics';
 
 /** The periods the dashboard offers, in days; the default is 30. */
 export const DASHBOARD_PERIODS = [7, 30, 90] as const;
@@ -34,9 +35,9 @@ const count = z.number().int().nonnegative();
 export const dashboardResponse = z.object({
   period: z.object({
     days: z.number().int(),
-    /** First day of the period (UTC, YYYY-MM-DD); the period runs from its start to now. */
+    /** First day of the period (YYYY-MM-DD in the analytics time zone); the period runs from its start to now. */
     from: z.string(),
-    /** Today (UTC, YYYY-MM-DD), the last day of the period. */
+    /** Today (YYYY-MM-DD in the analytics time zone), the last day of the period. */
     to: z.string(),
   }),
   totals: z.object({
@@ -91,5 +92,7 @@ export const dashboardResponse = z.object({
    * (the workers count them within seconds); 0 when the figures are current.
    */
   pendingFacts: count,
+  /** How the figures were counted (the analytics settings' time zone and the test accounts left out). */
+  basis: analyticsBasisSchema,
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;

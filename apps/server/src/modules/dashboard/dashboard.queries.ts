@@ -191,26 +191,29 @@ export async function summarizeResponses(
   return {
     total: toCount(row?.total),
     inPeriod: toCount(row?.in_period),
-    hardestQuestions: hardest.map((question) => {
-      const responses = toCount(question.responses);
-      const correctResponses = toCount(question.correct);
-      return {
-        id: question.id,
-        courseId: question.course_id,
-        courseTitle: question.course_title,
-        questionText: question.question_text,
-        interactionId: question.interaction_id,
-        slideNumber: question.slide_number === null ? null : Number(question.slide_number),
-        questionNumber: question.question_number === null ? null : Number(question.question_number),
-        responses,
-        correctResponses,
-        correctRate: responses === 0 ? 0 : correctResponses / responses,
-      };
-    }),
+    hardestQuestions: hardest.map(hardestQuestionOf),
   };
 }
 
-type HardestRow = {
+/** A ranked question as the dashboard answers it. */
+export function hardestQuestionOf(question: HardestRow) {
+  const responses = toCount(question.responses);
+  const correctResponses = toCount(question.correct);
+  return {
+    id: question.id,
+    courseId: question.course_id,
+    courseTitle: question.course_title,
+    questionText: question.question_text,
+    interactionId: question.interaction_id,
+    slideNumber: question.slide_number === null ? null : Number(question.slide_number),
+    questionNumber: question.question_number === null ? null : Number(question.question_number),
+    responses,
+    correctResponses,
+    correctRate: responses === 0 ? 0 : correctResponses / responses,
+  };
+}
+
+export type HardestRow = {
   id: string;
   course_id: string;
   course_title: string;

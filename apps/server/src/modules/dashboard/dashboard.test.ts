@@ -12,7 +12,7 @@ import { activityEvents, learningEventKeys } from '../../db/schema';
 import { foldAllRollups } from '../../jobs/rollup-folder';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
-import { periodBounds } from './dashboard.service';
+import { localDay, localPeriod, periodBounds } from './dashboard.service';
 
 const DAY = 86_400_000;
 let testApp: TestApp;
@@ -71,6 +71,7 @@ beforeAll(async () => {
     lastActivityAt: new Date(now.getTime() - 7 * DAY - 60_000),
   });
   await insertLearner(db, { organizationId, createdAt: now, lastActivityAt: null });
+  Object.assign(ids, { l1Email: l1.email });
 
   const run = (courseId: string, learnerId: string, at: Date) =>
     insertCourseRun(db, { organizationId, courseId, learnerId, createdAt: at, startedAt: at });
@@ -300,6 +301,77 @@ describe('GET /api/dashboard', () => {
   it('answers 401 without a session', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/dashboard' });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/dashboard with analytics settings', () => {
+  const putSettings = async (payload: Record<string, unknown>) => {
+    const response = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/analytics/settings',
+      headers: owner.headers,
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const figures = ({ basis: _basis, recentActivity: _recent, ...rest }: DashboardResponse) => rest;
+
+  afterAll(async () => {
+    await putSettings({});
+  });
+
+  it('counts from the facts exactly what the rollups count when the settings leave nobody out', async () => {
+    for (const days of [7, 30] as const) {
+      await putSettings({});
+      const fromRollups = await getDashboard(owner, `?days=${days}`);
+      // A domain no learner has: the figures come from the facts, and must not change.
+      await putSettings({ excludedDomains: ['nobody.invalid'] });
+      const fromFacts = await getDashboard(owner, `?days=${days}`);
+      expect(figures(fromFacts)).toEqual(figures(fromRollups));
+      expect(fromFacts.basis).toEqual({ timeZone: 'UTC', completion: 'completed', excludedLearners: 0 });
+    }
+  });
+
+  it('leaves a test account out of every figure and says how many', async () => {
+    await putSettings({ excludedEmails: [ids.l1Email] });
+    const dashboard = await getDashboard(owner, '?days=7');
+    expect(dashboard.basis.excludedLearners).toBe(1);
+    // l1 made every answer and every run but two (l2's at the period's first instant and just before it).
+    expect(dashboard.totals).toMatchObject({ learners: 3, courseRuns: 2, responses: 0, activeLearners7d: 1 });
+    expect(dashboard.inPeriod).toEqual({ newLearners: 1, courseRuns: 1, responses: 0 });
+    expect(dashboard.hardestQuestions).toEqual([]);
+    expect(dashboard.topCourses).toEqual([expect.objectContaining({ id: ids.alpha, runs: 1, learners: 1 })]);
+  });
+
+  it('counts days on the organization’s clock', async () => {
+    const timeZone = 'America/Los_Angeles'; // UTC-8 or -7: local days start hours after UTC days.
+    await putSettings({ timeZone });
+    const dashboard = await getDashboard(owner, '?days=7');
+    const period = localPeriod(7, new Date(), timeZone);
+    expect(dashboard.period).toEqual({ days: 7, from: period.fromDay, to: period.toDay });
+    expect(dashboard.basis.timeZone).toBe(timeZone);
+    const runsOn = (date: string) => dashboard.runsOverTime.find((point) => point.date === date)?.runs ?? 0;
+    // The run one minute into today (UTC) falls on yesterday in Los Angeles.
+    const localDate = localDay(new Date(startOfToday + 60_000), timeZone);
+    expect(localDate).toBe(day(-1));
+    expect(runsOn(localDate)).toBeGreaterThanOrEqual(1);
+    expect(dashboard.runsOverTime.reduce((sum, point) => sum + point.runs, 0)).toBe(
+      dashboard.inPeriod.courseRuns,
+    );
+  });
+});
+
+describe('localPeriod', () => {
+  it('ends on today’s date in the time zone and covers whole local days', () => {
+    const at = new Date('2026-03-10T23:30:00.000Z');
+    expect(localDay(at, 'UTC')).toBe('2026-03-10');
+    expect(localDay(at, 'Europe/Berlin')).toBe('2026-03-11');
+    expect(localDay(at, 'America/Los_Angeles')).toBe('2026-03-10');
+    expect(localPeriod(7, at, 'Europe/Berlin')).toEqual({
+      fromDay: '2026-03-05',
+      toDay: '2026-03-11',
+      days: 7,
+    });
   });
 });
 

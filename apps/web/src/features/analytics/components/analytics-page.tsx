@@ -1,7 +1,4 @@
-import type { AnalyticsBasis } from '@courselens/contracts';
-import { Settings2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 
 import { PageHeader } from '@/components/page-header';
 import { ReportTabs } from '@/components/report-tabs';
@@ -48,44 +45,4 @@ export function AnalyticsPage({ section, title, description, actions, children }
   );
 }
 
-const completionWords: Record<AnalyticsBasis['completion'], string> = {
-  completed: 'completion as the course reports it',
-  passed: 'completion means passing',
-  last_slide: 'completion means reaching the last slide',
-};
-
-/**
- * How the figures on a screen were counted, from the analytics settings:
- * the time zone, what completes a course and the test accounts left out,
- * with a link to change them.
- */
-export function AnalyticsBasisNote({
-  basis,
-  showCompletion = false,
-}: {
-  basis: AnalyticsBasis;
-  showCompletion?: boolean;
-}) {
-  const parts = [`Times in ${basis.timeZone.replaceAll('_', ' ')}`];
-  if (showCompletion) parts.push(completionWords[basis.completion]);
-  if (basis.excludedLearners > 0) {
-    parts.push(
-      `${basis.excludedLearners.toLocaleString('en-US')} test ${basis.excludedLearners === 1 ? 'account' : 'accounts'} left out`,
-    );
-  }
-  return (
-    <p
-      className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-subtle"
-      data-testid="analytics-basis"
-    >
-      <span>{parts.join(' · ')}</span>
-      <Link
-        to={paths.analytics.settings.href()}
-        className="inline-flex items-center gap-1 rounded font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-focus dark:text-brand-300"
-      >
-        <Settings2 aria-hidden="true" className="size-3.5" />
-        Analytics settings
-      </Link>
-    </p>
-  );
-}
+export { AnalyticsBasisNote } from '@/components/analytics-basis-note';

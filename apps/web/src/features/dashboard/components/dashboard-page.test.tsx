@@ -68,6 +68,7 @@ function dashboard(days: number, overrides: Partial<DashboardResponse> = {}): Da
     ],
     isEmpty: false,
     pendingFacts: 0,
+    basis: { timeZone: 'UTC', completion: 'completed', excludedLearners: 0 },
     ...overrides,
   };
 }

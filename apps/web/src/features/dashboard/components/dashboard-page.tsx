@@ -1,6 +1,7 @@
 import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod } from '@courselens/contracts';
 import { useSearchParams } from 'react-router';
 
+import { AnalyticsBasisNote } from '@/components/analytics-basis-note';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -114,6 +115,7 @@ export function DashboardPage() {
               </p>
             ) : null}
             <StatCards dashboard={data} />
+            <AnalyticsBasisNote basis={data.basis} />
             <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
               <div className="min-w-0 lg:col-span-2">
                 <RunsChartCard dashboard={data} />
