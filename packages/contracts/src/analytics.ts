@@ -84,50 +84,74 @@ export const coursePassMarkSchema = z.object({
 });
 export type CoursePassMark = z.infer<typeof coursePassMarkSchema>;
 
-/** What an owner sends; every field has a default, so `{}` is the defaults. */
-export const analyticsSettingsInput = z.object({
+/** Each setting's rule, without its default (a PATCH sends only what changes). */
+const settingsFields = {
   timeZone: z
     .string({ error: ANALYTICS_MESSAGES.invalidTimeZone })
     .trim()
-    .refine(isTimeZone, { error: ANALYTICS_MESSAGES.invalidTimeZone })
-    .default('UTC'),
-  defaultPassMark: passMark.default(70),
+    .refine(isTimeZone, { error: ANALYTICS_MESSAGES.invalidTimeZone }),
+  defaultPassMark: passMark,
   coursePassMarks: z
     .array(coursePassMarkSchema)
     .max(MAX_COURSE_PASS_MARKS)
     .refine((marks) => new Set(marks.map((mark) => mark.courseId)).size === marks.length, {
       error: ANALYTICS_MESSAGES.duplicateCourse,
-    })
-    .default([]),
-  completion: z
-    .enum(COMPLETION_RULES, { error: `Completion is one of ${COMPLETION_RULES.join(', ')}` })
-    .default('completed'),
+    }),
+  completion: z.enum(COMPLETION_RULES, { error: `Completion is one of ${COMPLETION_RULES.join(', ')}` }),
   excludedDomains: z
     .array(domain)
     .max(MAX_EXCLUDED_DOMAINS, { error: ANALYTICS_MESSAGES.tooManyDomains })
-    .transform(dedupe)
-    .default([]),
+    .transform(dedupe),
   excludedEmails: z
     .array(email)
     .max(MAX_EXCLUDED_EMAILS, { error: ANALYTICS_MESSAGES.tooManyEmails })
-    .transform(dedupe)
-    .default([]),
-  itemAnalysisAttempts: z
-    .enum(ITEM_ANALYSIS_ATTEMPTS, { error: `Attempts is one of ${ITEM_ANALYSIS_ATTEMPTS.join(', ')}` })
-    .default('first'),
+    .transform(dedupe),
+  itemAnalysisAttempts: z.enum(ITEM_ANALYSIS_ATTEMPTS, {
+    error: `Attempts is one of ${ITEM_ANALYSIS_ATTEMPTS.join(', ')}`,
+  }),
   funnelWindowDays: z
     .number({ error: ANALYTICS_MESSAGES.invalidWindow })
     .int({ error: ANALYTICS_MESSAGES.invalidWindow })
     .min(1, { error: ANALYTICS_MESSAGES.invalidWindow })
-    .max(MAX_FUNNEL_WINDOW_DAYS, { error: ANALYTICS_MESSAGES.invalidWindow })
-    .default(14),
+    .max(MAX_FUNNEL_WINDOW_DAYS, { error: ANALYTICS_MESSAGES.invalidWindow }),
   inactiveDays: z
     .number({ error: ANALYTICS_MESSAGES.invalidInactiveDays })
     .int({ error: ANALYTICS_MESSAGES.invalidInactiveDays })
     .min(1, { error: ANALYTICS_MESSAGES.invalidInactiveDays })
-    .max(MAX_INACTIVE_DAYS, { error: ANALYTICS_MESSAGES.invalidInactiveDays })
-    .default(30),
+    .max(MAX_INACTIVE_DAYS, { error: ANALYTICS_MESSAGES.invalidInactiveDays }),
+};
+
+const nothingToChange = `Nothing to change: send at least one of ${Object.keys(settingsFields).join(', ')}`;
+
+/** The whole settings document: every field has a default, so `{}` is the defaults. */
+export const analyticsSettingsInput = z.object({
+  timeZone: settingsFields.timeZone.default('UTC'),
+  defaultPassMark: settingsFields.defaultPassMark.default(70),
+  coursePassMarks: settingsFields.coursePassMarks.default([]),
+  completion: settingsFields.completion.default('completed'),
+  excludedDomains: settingsFields.excludedDomains.default([]),
+  excludedEmails: settingsFields.excludedEmails.default([]),
+  itemAnalysisAttempts: settingsFields.itemAnalysisAttempts.default('first'),
+  funnelWindowDays: settingsFields.funnelWindowDays.default(14),
+  inactiveDays: settingsFields.inactiveDays.default(30),
 });
+
+/** What an owner sends: the settings to change (the others keep their value). */
+export const analyticsSettingsPatch = z
+  .object({
+    timeZone: settingsFields.timeZone.optional(),
+    defaultPassMark: settingsFields.defaultPassMark.optional(),
+    coursePassMarks: settingsFields.coursePassMarks.optional(),
+    completion: settingsFields.completion.optional(),
+    excludedDomains: settingsFields.excludedDomains.optional(),
+    excludedEmails: settingsFields.excludedEmails.optional(),
+    itemAnalysisAttempts: settingsFields.itemAnalysisAttempts.optional(),
+    funnelWindowDays: settingsFields.funnelWindowDays.optional(),
+    inactiveDays: settingsFields.inactiveDays.optional(),
+  })
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), { error: nothingToChange });
+export type AnalyticsSettingsPatch = z.input<typeof analyticsSettingsPatch>;
+export type AnalyticsSettingsChanges = z.output<typeof analyticsSettingsPatch>;
 export type AnalyticsSettingsInput = z.input<typeof analyticsSettingsInput>;
 export type AnalyticsSettings = z.output<typeof analyticsSettingsInput>;
 

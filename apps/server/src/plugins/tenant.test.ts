@@ -183,6 +183,9 @@ const MEMBER_COLUMN: Record<string, MemberOutcome> = {
   'DELETE /api/actions/:actionId': 'allowed',
   'POST /api/actions/:actionId/rotate-secret': 'allowed',
   'POST /api/actions/:actionId/test': 'allowed',
+  // Analytics: every member reads the settings; owners alone change them.
+  'GET /api/analytics/settings': 'allowed',
+  'PATCH /api/analytics/settings': '403 analytics',
   // Pipelines: building, versions, runs, test and dry runs are work with the data, for everyone.
   'GET /api/pipelines': 'allowed',
   'POST /api/pipelines': 'allowed',

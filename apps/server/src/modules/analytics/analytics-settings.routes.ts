@@ -1,4 +1,4 @@
-import { analyticsSettingsInput, analyticsSettingsResponse } from '@courselens/contracts';
+import { analyticsSettingsPatch, analyticsSettingsResponse } from '@courselens/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { requireSessionCaller, requireTenant } from '../../plugins/tenant';
@@ -24,14 +24,14 @@ export const analyticsSettingsRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
     },
   );
 
-  app.put(
+  app.patch(
     '/api/analytics/settings',
     {
       config: { access: 'owner:analytics' },
       schema: {
         tags,
-        summary: 'Replace the analytics settings (a field left out takes its default)',
-        body: analyticsSettingsInput,
+        summary: 'Change analytics settings (the fields sent; the others keep their value)',
+        body: analyticsSettingsPatch,
         response: { 200: analyticsSettingsResponse },
       },
     },
@@ -41,7 +41,7 @@ export const analyticsSettingsRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
         organizationId: tenant.organizationId,
         userId: requireSessionCaller(request).userId,
         role: tenant.role,
-        settings: request.body,
+        patch: request.body,
       });
     },
   );

@@ -5,6 +5,7 @@ import {
   canManage,
   type AnalyticsBasis,
   type AnalyticsSettings,
+  type AnalyticsSettingsChanges,
   type AnalyticsSettingsResponse,
   type MemberRole,
 } from '@courselens/contracts';
@@ -89,14 +90,19 @@ export async function getAnalyticsSettings(
   };
 }
 
-/** Replaces the settings (every field, defaults for what is left out) and records who did it. */
+/** Changes the settings sent (the others keep their value) and records who did it. */
 export async function updateAnalyticsSettings(
   db: Database,
-  input: { organizationId: string; userId: string; role: MemberRole | null; settings: AnalyticsSettings },
+  input: { organizationId: string; userId: string; role: MemberRole | null; patch: AnalyticsSettingsChanges },
 ): Promise<AnalyticsSettingsResponse> {
-  const courseIds = input.settings.coursePassMarks.map((mark) => mark.courseId);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    const stored = readSettings((await selectSettingsRow(t, input.organizationId))?.config);
+    const changes = Object.fromEntries(
+      Object.entries(input.patch).filter(([, value]) => value !== undefined),
+    );
+    const settings: AnalyticsSettings = { ...stored, ...changes };
+    const courseIds = settings.coursePassMarks.map((mark) => mark.courseId);
     const found = await selectCourseTitles(t, input.organizationId, courseIds);
     if (found.length !== new Set(courseIds).size) {
       const known = new Set(found.map((course) => course.id));
@@ -105,7 +111,7 @@ export async function updateAnalyticsSettings(
         { path: `body.coursePassMarks.${index}.courseId`, message: ANALYTICS_MESSAGES.courseRequired },
       ]);
     }
-    await upsertSettingsRow(t, input.organizationId, input.settings);
+    await upsertSettingsRow(t, input.organizationId, settings);
     await insertActivity(t, {
       organizationId: input.organizationId,
       actorUserId: input.userId,
@@ -113,12 +119,7 @@ export async function updateAnalyticsSettings(
       subjectType: 'organization',
       subjectId: input.organizationId,
       summary: 'Analytics settings updated',
-      details: {
-        timeZone: input.settings.timeZone,
-        completion: input.settings.completion,
-        excludedDomains: input.settings.excludedDomains.length,
-        excludedEmails: input.settings.excludedEmails.length,
-      },
+      details: { changed: Object.keys(changes) },
     });
   });
   return getAnalyticsSettings(db, input.organizationId, input.role);

@@ -69,7 +69,7 @@ describe('analytics settings', () => {
 
   it('lets an owner change them, counts who the exclusions leave out and records it', async () => {
     const response = await inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: '/api/analytics/settings',
       headers: owner.headers,
       payload: {
@@ -114,7 +114,7 @@ describe('analytics settings', () => {
 
   it('refuses a team member with the owners-only message and changes nothing', async () => {
     const response = await inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: '/api/analytics/settings',
       headers: asMember.headers,
       payload: { timeZone: 'UTC' },
@@ -123,6 +123,32 @@ describe('analytics settings', () => {
     expect(response.json()).toEqual({ error: OWNER_ONLY_MESSAGES.analytics, code: 'FORBIDDEN' });
     const after = await inject({ method: 'GET', url: '/api/analytics/settings', headers: owner.headers });
     expect(after.json<{ settings: { timeZone: string } }>().settings.timeZone).toBe('Europe/Berlin');
+  });
+
+  it('answers 400 to an empty change set, saying what to send', async () => {
+    const response = await inject({
+      method: 'PATCH',
+      url: '/api/analytics/settings',
+      headers: owner.headers,
+      payload: {},
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: string }>().error).toBe(
+      'Nothing to change: send at least one of timeZone, defaultPassMark, coursePassMarks, completion, excludedDomains, excludedEmails, itemAnalysisAttempts, funnelWindowDays, inactiveDays',
+    );
+  });
+
+  it('keeps the settings not sent', async () => {
+    const response = await inject({
+      method: 'PATCH',
+      url: '/api/analytics/settings',
+      headers: owner.headers,
+      payload: { inactiveDays: 45 },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      settings: { timeZone: 'Europe/Berlin', completion: 'passed', inactiveDays: 45, funnelWindowDays: 30 },
+    });
   });
 
   it.each([
@@ -151,7 +177,7 @@ describe('analytics settings', () => {
     [{ completion: 'finished' }, 'body.completion', 'Completion is one of completed, passed, last_slide'],
   ])('answers 400 naming the problem for %j, and keeps the settings', async (payload, path, message) => {
     const response = await inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: '/api/analytics/settings',
       headers: owner.headers,
       payload,
@@ -170,7 +196,7 @@ describe('analytics settings', () => {
       .values({ organizationId: other.organization.id, courseTitle: 'Theirs' })
       .returning({ id: courses.id });
     const response = await inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: '/api/analytics/settings',
       headers: owner.headers,
       payload: { coursePassMarks: [{ courseId: foreign?.id, passMark: 50 }] },

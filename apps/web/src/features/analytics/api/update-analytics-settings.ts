@@ -1,4 +1,4 @@
-import type { AnalyticsSettingsInput, AnalyticsSettingsResponse } from '@courselens/contracts';
+import type { AnalyticsSettingsPatch, AnalyticsSettingsResponse } from '@courselens/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,9 +6,9 @@ import { invalidateActivity, organizationDomainKey, type OrganizationIdInput } f
 
 import { analyticsKey, analyticsSettingsQueryOptions } from './get-analytics-settings';
 
-/** `PUT /api/analytics/settings` (owners): the whole settings document. */
-export function updateAnalyticsSettings(input: AnalyticsSettingsInput): Promise<AnalyticsSettingsResponse> {
-  return api.put<AnalyticsSettingsResponse>('/api/analytics/settings', input);
+/** `PATCH /api/analytics/settings` (owners): the settings the form holds. */
+export function updateAnalyticsSettings(input: AnalyticsSettingsPatch): Promise<AnalyticsSettingsResponse> {
+  return api.patch<AnalyticsSettingsResponse>('/api/analytics/settings', input);
 }
 
 export function useUpdateAnalyticsSettings(organizationId: OrganizationIdInput) {
