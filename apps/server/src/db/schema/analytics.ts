@@ -21,6 +21,8 @@ export const analyticsSettings = pgTable(
     id: tenantId(),
     organizationId: organizationId().unique('analytics_settings_organization_unique'),
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    /** When the insight job last looked at the organization (with or without findings). */
+    insightsComputedAt: timestamptz('insights_computed_at'),
     ...timestamps(),
   },
   (table) => [primaryKey({ name: 'analytics_settings_pk', columns: [table.organizationId, table.id] })],

@@ -111,8 +111,27 @@ export const learningEvents = pgTable(
       table.occurredAt,
       table.id,
     ),
-    // "One course's events in a period" (funnels, heatmaps).
-    index('learning_events_course_idx').on(table.organizationId, table.courseId, table.occurredAt),
+    // "One course's events in a period" (funnels, heatmaps); the learner
+    // makes counts of who did something in the period index-only.
+    index('learning_events_course_idx').on(
+      table.organizationId,
+      table.courseId,
+      table.occurredAt,
+      table.learnerId,
+    ),
+    // A course's slide views run by run, in order (learning paths, exits),
+    // without reading the course's other events.
+    index('learning_events_slide_path_idx')
+      .on(
+        table.organizationId,
+        table.courseId,
+        table.runId,
+        table.occurredAt,
+        table.id,
+        table.slideNumber,
+        table.learnerId,
+      )
+      .where(sql`${table.type} = 'slide.viewed'`),
   ],
 );
 

@@ -102,6 +102,27 @@ export const courseRunQuestions = pgTable(
     index('course_run_questions_learner_idx').on(table.organizationId, table.learnerId, table.createdAt),
     index('course_run_questions_course_idx').on(table.organizationId, table.courseId, table.createdAt),
     index('course_run_questions_course_run_idx').on(table.organizationId, table.courseRunId),
+    // An organization's answers in a period with who gave them (the
+    // analytics overview, the dashboard under analytics settings): an
+    // index-only range scan instead of one per course.
+    index('course_run_questions_org_created_idx').on(
+      table.organizationId,
+      table.createdAt,
+      table.learnerId,
+      table.courseId,
+      table.correct,
+    ),
+    // Each learner's last answer to each question of a course, streamed in
+    // order (heatmaps, item analysis) instead of sorting every answer.
+    index('course_run_questions_course_last_idx').on(
+      table.organizationId,
+      table.courseId,
+      table.questionId,
+      table.learnerId,
+      table.createdAt.desc(),
+      table.id.desc(),
+      table.correct,
+    ),
   ],
 );
 

@@ -3,6 +3,7 @@ import {
   DASHBOARD_TOP_LIMIT,
   HARDEST_QUESTIONS_MIN_RESPONSES,
   type DashboardPeriod,
+  localToday,
   type DashboardResponse,
 } from '@courselens/contracts';
 import type { Database } from '../../db/client';
@@ -49,20 +50,9 @@ export function periodBounds(days: number, now: Date): PeriodBounds {
   };
 }
 
-/** Today's date (YYYY-MM-DD) on the clock of `timeZone`. */
-export function localDay(now: Date, timeZone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
 /** The `days` local days that end today in `timeZone`. */
 export function localPeriod(days: number, now: Date, timeZone: string): LocalPeriod {
-  const toDay = localDay(now, timeZone);
+  const toDay = localToday(timeZone, now);
   const fromDay = isoDay(new Date(Date.parse(`${toDay}T00:00:00Z`) - (days - 1) * DAY_MS));
   return { fromDay, toDay, days };
 }

@@ -1,4 +1,4 @@
-import type { DashboardResponse } from '@courselens/contracts';
+import { localToday, type DashboardResponse } from '@courselens/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +12,7 @@ import { activityEvents, learningEventKeys } from '../../db/schema';
 import { foldAllRollups } from '../../jobs/rollup-folder';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
-import { localDay, localPeriod, periodBounds } from './dashboard.service';
+import { localPeriod, periodBounds } from './dashboard.service';
 
 const DAY = 86_400_000;
 let testApp: TestApp;
@@ -354,7 +354,7 @@ describe('GET /api/dashboard with analytics settings', () => {
     expect(dashboard.basis.timeZone).toBe(timeZone);
     const runsOn = (date: string) => dashboard.runsOverTime.find((point) => point.date === date)?.runs ?? 0;
     // The run one minute into today (UTC) falls on yesterday in Los Angeles.
-    const localDate = localDay(new Date(startOfToday + 60_000), timeZone);
+    const localDate = localToday(timeZone, new Date(startOfToday + 60_000));
     expect(localDate).toBe(day(-1));
     expect(runsOn(localDate)).toBeGreaterThanOrEqual(1);
     expect(dashboard.runsOverTime.reduce((sum, point) => sum + point.runs, 0)).toBe(
@@ -366,9 +366,9 @@ describe('GET /api/dashboard with analytics settings', () => {
 describe('localPeriod', () => {
   it('ends on today’s date in the time zone and covers whole local days', () => {
     const at = new Date('2026-03-10T23:30:00.000Z');
-    expect(localDay(at, 'UTC')).toBe('2026-03-10');
-    expect(localDay(at, 'Europe/Berlin')).toBe('2026-03-11');
-    expect(localDay(at, 'America/Los_Angeles')).toBe('2026-03-10');
+    expect(localToday('UTC', at)).toBe('2026-03-10');
+    expect(localToday('Europe/Berlin', at)).toBe('2026-03-11');
+    expect(localToday('America/Los_Angeles', at)).toBe('2026-03-10');
     expect(localPeriod(7, at, 'Europe/Berlin')).toEqual({
       fromDay: '2026-03-05',
       toDay: '2026-03-11',
