@@ -1,0 +1,573 @@
+import {
+  FUNNEL_TIME_BIN_EDGES,
+  type AnalyticsSettings,
+  type FunnelOrder,
+  type FunnelStepKind,
+} from '@courselens/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { jsonColumn } from '../../db/json-column';
+import { learnerIncluded, localDayStart } from './analytics-filters.queries';
+
+/**
+ * The SQL of funnels. One statement per answer: the events of the steps'
+ * courses and types in the period (plus the window) are read once through
+ * the (organization_id, course_id, occurred_at) index, or the primary key
+ * (organization_id, occurred_at, id) when a step matches any course; then
+ * one window pass per step over each learner's events finds, per learner,
+ * when each step was reached
+ * (`reach`: the keys k0..kN-1 of those events, null when not reached), and
+ * the answer aggregates it.
+ * The rules are written in the contract (analytics-funnels.ts).
+ */
+
+/** A step with its course resolved (null: any course). */
+export type PlannedStep = {
+  kind: FunnelStepKind;
+  courseId: string | null;
+  slideNumber: number | null;
+  questionId: string | null;
+  variableId: string | null;
+  value: string | null;
+};
+
+export type FunnelPlan = {
+  organizationId: string;
+  settings: AnalyticsSettings;
+  steps: readonly PlannedStep[];
+  order: FunnelOrder;
+  windowDays: number;
+  /** Local days, inclusive: step 1 (the entry) must fall in them. */
+  period: { from: string; to: string };
+};
+
+export type FunnelBreakdownPlan =
+  | { kind: 'none' }
+  | { kind: 'course'; top: number }
+  | { kind: 'variable'; variableName: string; top: number };
+
+/** The event types a step reads. */
+function stepTypes(step: PlannedStep, settings: AnalyticsSettings): string[] {
+  switch (step.kind) {
+    case 'course_started':
+      return ['course.started'];
+    case 'slide_viewed':
+      return ['slide.viewed'];
+    case 'question_answered':
+      return ['question.answered'];
+    case 'variable_set':
+      return ['variable.set'];
+    case 'passed':
+      return ['course.passed'];
+    case 'completed':
+      return settings.completion === 'completed'
+        ? ['course.completed']
+        : settings.completion === 'passed'
+          ? ['course.passed']
+          : ['slide.viewed'];
+  }
+}
+
+function usesLastSlide(plan: FunnelPlan): boolean {
+  return plan.settings.completion === 'last_slide' && plan.steps.some((step) => step.kind === 'completed');
+}
+
+/** Whether the event `e` matches `step` (`ls`: the last slide of the event's course, when the rule needs it). */
+function stepMatches(step: PlannedStep, settings: AnalyticsSettings): SQL {
+  const conditions: SQL[] = [sql`e.type = ${stepTypes(step, settings)[0]}`];
+  if (step.courseId) conditions.push(sql`e.course_id = ${step.courseId}::uuid`);
+  switch (step.kind) {
+    case 'slide_viewed':
+      conditions.push(sql`e.slide_number = ${step.slideNumber ?? -1}::int`);
+      break;
+    case 'question_answered':
+      if (step.questionId) conditions.push(sql`e.question_id = ${step.questionId}::uuid`);
+      break;
+    case 'variable_set':
+      conditions.push(sql`e.variable_id = ${step.variableId}::uuid`);
+      // The value as sent, as text: "Sales", 5, true read "Sales", "5", "true".
+      if (step.value !== null) conditions.push(sql`(e.value #>> '{}') = ${step.value}`);
+      break;
+    case 'completed':
+      if (settings.completion === 'last_slide') conditions.push(sql`e.slide_number >= ls.max_slide`);
+      break;
+    default:
+      break;
+  }
+  return sql`(${sql.join(conditions, sql` and `)})`;
+}
+
+/** Period bounds as SQL instants: the entry period [start, end) and the read range [start, readEnd). */
+function bounds(plan: FunnelPlan) {
+  const start = localDayStart(plan.settings, plan.period.from);
+  const end = sql`((${plan.period.to}::date + 1)::timestamp at time zone ${plan.settings.timeZone})`;
+  const window = sql`make_interval(days => ${plan.windowDays}::int)`;
+  return { start, end, window, readEnd: sql`(${end} + ${window})` };
+}
+
+/**
+ * Memory one funnel statement may sort in before spilling to disk: the
+ * events of 100 000 learners take some tens of MB, and PostgreSQL's default
+ * (4 MB) would sort them on disk. Set for the statement only (its own
+ * transaction).
+ */
+const FUNNEL_WORK_MEM = '64MB';
+
+async function executeFunnelStatement<T extends Record<string, unknown>>(db: Database, statement: SQL) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local work_mem = '${FUNNEL_WORK_MEM}'`));
+    const result = await tx.execute<T>(statement);
+    return result.rows;
+  });
+}
+
+const bit = (index: number) => sql.raw(String(1 << index));
+
+/** The instant of an event's `key` (see `reachCtes`). */
+const keyTime = (key: SQL) => sql`to_timestamp((${key} >> 10) / 1000000.0)`;
+
+/**
+ * `with ... reach as (learner_id, entry_course, k0, ..., kN-1)`: the key of
+ * the event by which each learner who entered reached each step (null: not
+ * reached); `keyTime` turns a key into its instant.
+ *
+ * One read of the log (only the events that match a step), sorted once by
+ * learner; then one window pass per step over each learner's events finds
+ * the step's event from the previous step's (`min(...) filter (...) over
+ * (partition by learner)`), so no join ever pairs one learner's events with
+ * another's and nothing is sorted twice. An event's `key` orders it: its
+ * time in microseconds, then the lowest step it matches (`mask & -mask`,
+ * below 1024), which keeps simultaneous events in funnel order.
+ */
+function reachCtes(plan: FunnelPlan, options: { withCourse: boolean }): SQL {
+  const { organizationId, settings, steps } = plan;
+  const { start, end, readEnd } = bounds(plan);
+  const types = [...new Set(steps.flatMap((step) => stepTypes(step, settings)))];
+  const courseIds = steps.every((step) => step.courseId !== null)
+    ? [...new Set(steps.map((step) => step.courseId as string))]
+    : null;
+  const courseFilter = (alias: string) =>
+    courseIds ? sql` and ${sql.raw(alias)}.course_id = any(${sql.param(courseIds)}::uuid[])` : sql``;
+  const predicates = steps.map((step) => stepMatches(step, settings));
+  const mask = sql.join(
+    predicates.map((predicate, index) => sql`(case when ${predicate} then ${bit(index)} else 0 end)`),
+    sql` | `,
+  );
+  const lastSlide = usesLastSlide(plan);
+  const { withCourse } = options;
+  const micros = (instant: SQL) => sql`(date_part('epoch', ${instant}) * 1000000)::bigint`;
+  const endKey = sql`(${micros(end)} << 10)`;
+  const windowMicros = sql.raw(String(BigInt(plan.windowDays) * 86_400_000_000n));
+  /** The last key within the window that starts at the event of key `from`. */
+  const windowEnd = (from: SQL) => sql`(((${from} >> 10) + ${windowMicros}::bigint) << 10) + 1023`;
+  const over = sql`over (partition by m.learner_id)`;
+
+  const ctes: SQL[] = [];
+  if (lastSlide) {
+    // The course's last slide: the highest slide number viewed in the events read.
+    ctes.push(sql`last_slides as (
+      select x.course_id, max(x.slide_number) as max_slide from learning_events x
+      where x.organization_id = ${organizationId} and x.type = 'slide.viewed'
+        and x.occurred_at >= ${start} and x.occurred_at < ${readEnd}${courseFilter('x')}
+      group by x.course_id)`);
+  }
+  // `offset 0` keeps the mask computed once per event (the subquery is not flattened into its reader).
+  ctes.push(sql`m as (
+    select x.learner_id, (${micros(sql`x.occurred_at`)} << 10) | (x.mask & -x.mask) as key, x.mask
+      ${withCourse ? sql`, x.course_id` : sql``}
+    from (
+      select e.learner_id, e.occurred_at, e.course_id, ${mask} as mask
+      from learning_events e
+      ${lastSlide ? sql`left join last_slides ls on ls.course_id = e.course_id` : sql``}
+      where e.organization_id = ${organizationId}
+        and e.occurred_at >= ${start} and e.occurred_at < ${readEnd}
+        and e.type = any(${sql.param(types)}::text[])${courseFilter('e')}
+        and (${sql.join(predicates, sql` or `)})
+      offset 0) x)`);
+
+  const keys = steps.map((_, index) => sql.raw(`k${index}`));
+  const included = learnerIncluded(settings, organizationId, sql.raw('g.learner_id'));
+  const entryCourse = (key: SQL) =>
+    withCourse ? sql`max(m.course_id::text) filter (where m.key = ${key})::uuid` : sql`null::uuid`;
+
+  if (plan.order === 'any') {
+    // The anchor: the learner's first funnel event in the period; then each step's first event within the window.
+    ctes.push(sql`w_anchor as (
+      select m.*, min(m.key) filter (where m.key < ${endKey}) ${over} as anchor from m)`);
+    const firsts = steps.map(
+      (_, index) =>
+        sql`min(m.key) filter (where m.mask & ${bit(index)} <> 0 and m.key >= m.anchor and m.key <= ${windowEnd(sql`m.anchor`)}) as ${sql.raw(`f${index}`)}`,
+    );
+    ctes.push(sql`firsts as (
+      select m.learner_id, ${entryCourse(sql`m.anchor`)} as entry_course, ${sql.join(firsts, sql`, `)}
+      from w_anchor m where m.anchor is not null
+      group by m.learner_id)`);
+    // "k steps done" is the k-th smallest first time: each first's rank among the others, without sorting.
+    const f = (index: number) => sql.raw(`f${index}`);
+    const ranks = steps.map((_, i) => {
+      const before = steps
+        .map((__, j) =>
+          j === i ? null : sql`coalesce(${f(j)} ${sql.raw(j < i ? '<=' : '<')} ${f(i)}, false)::int`,
+        )
+        .filter((part): part is SQL => part !== null);
+      return sql`case when ${f(i)} is null then null else ${before.length > 0 ? sql.join(before, sql` + `) : sql`0`} end as ${sql.raw(`r${i}`)}`;
+    });
+    ctes.push(sql`ranked as (select g.*, ${sql.join(ranks, sql`, `)} from firsts g where ${included})`);
+    const reached = keys.map(
+      (key, k) =>
+        sql`least(${sql.join(
+          steps.map((__, i) => sql`case when ${sql.raw(`r${i}`)} = ${sql.raw(String(k))} then ${f(i)} end`),
+          sql`, `,
+        )}) as ${key}`,
+    );
+    ctes.push(
+      sql`reach as (select g.learner_id, g.entry_course, ${sql.join(reached, sql`, `)} from ranked g)`,
+    );
+    return sql`with ${sql.join(ctes, sql`, `)}`;
+  }
+
+  ctes.push(sql`w0 as (
+    select m.*, min(m.key) filter (where m.mask & 1 <> 0 and m.key < ${endKey}) ${over} as k0 from m)`);
+  let source = 'w0';
+  for (let index = 1; index < steps.length; index++) {
+    const previous = keys[index - 1] ?? sql.raw('k0');
+    const current = keys[index] ?? sql.raw('k0');
+    const within = sql`m.key <= ${windowEnd(sql`m.k0`)}`;
+    if (plan.order === 'sequential') {
+      ctes.push(sql`${sql.raw(`w${index}`)} as (
+        select m.*, min(m.key) filter (
+          where m.mask & ${bit(index)} <> 0 and m.key > m.${previous} and ${within}) ${over} as ${current}
+        from ${sql.raw(source)} m)`);
+    } else {
+      // Strict: the next funnel event that is not a repeat of the previous step, then whether it is this step.
+      const next = sql.raw(`n${index}`);
+      ctes.push(sql`${sql.raw(`v${index}`)} as (
+        select m.*, min(m.key) filter (
+          where m.key > m.${previous} and not (m.mask & ${bit(index - 1)} <> 0 and m.mask & ${bit(index)} = 0)
+        ) ${over} as ${next}
+        from ${sql.raw(source)} m)`);
+      ctes.push(sql`${sql.raw(`w${index}`)} as (
+        select m.*, min(m.key) filter (
+          where m.key = m.${next} and m.mask & ${bit(index)} <> 0 and ${within}) ${over} as ${current}
+        from ${sql.raw(`v${index}`)} m)`);
+    }
+    source = `w${index}`;
+  }
+  const finals = keys.map((key) => sql`min(m.${key}) as ${key}`);
+  ctes.push(sql`reach as (
+    select g.* from (
+      select m.learner_id, ${entryCourse(sql`m.k0`)} as entry_course, ${sql.join(finals, sql`, `)}
+      from ${sql.raw(source)} m where m.k0 is not null
+      group by m.learner_id) g
+    where ${included})`);
+  return sql`with ${sql.join(ctes, sql`, `)}`;
+}
+
+export type FunnelAggregateRow = {
+  /** Learners at each step. */
+  counts: number[];
+  /** Median seconds from the previous step, per step (null for step 1 and without conversions). */
+  medians: (number | null)[];
+  /** Per step (null for step 1): learners per time bin, in the order of FUNNEL_TIME_BIN_EDGES. */
+  histogram: (number[] | null)[];
+  medianTotal: number | null;
+  groups: { key: string | null; rank: number | null; counts: number[] }[] | null;
+};
+
+/** `count(*) filter` per time bin of the microseconds column `span`. */
+function binCounts(span: SQL): SQL {
+  const edges = [0, ...FUNNEL_TIME_BIN_EDGES].map((seconds) => seconds * 1_000_000);
+  const counts = edges.map((from, index) => {
+    const upper = FUNNEL_TIME_BIN_EDGES[index];
+    const to = upper === undefined ? undefined : upper * 1_000_000;
+    const lower = index === 0 ? sql`` : sql`${span} >= ${sql.raw(String(from))} and `;
+    return to === undefined
+      ? sql`count(*) filter (where ${span} >= ${sql.raw(String(from))})::int`
+      : sql`count(*) filter (where ${lower}${span} < ${sql.raw(String(to))})::int`;
+  });
+  return sql`json_build_array(${sql.join(counts, sql`, `)})`;
+}
+
+/** The counts, times and breakdown groups of a funnel over one period. */
+export async function selectFunnelAggregates(
+  db: Database,
+  plan: FunnelPlan,
+  breakdown: FunnelBreakdownPlan,
+): Promise<FunnelAggregateRow> {
+  const stepCount = plan.steps.length;
+  const times = plan.steps.map((_, index) => sql.raw(`k${index}`));
+  const spans = plan.steps.map((_, index) => sql.raw(`d${index}`));
+  const last = times[stepCount - 1] ?? sql.raw('k0');
+
+  // Breakdown: each entered learner's group (the course of their entry, or
+  // their latest value of the variable), ranked by learners entered.
+  let valuesCte: SQL | null = null;
+  let groupKey: SQL | null = null;
+  if (breakdown.kind === 'course') {
+    groupKey = sql`r.entry_course::text`;
+  } else if (breakdown.kind === 'variable') {
+    valuesCte = sql`vals as (
+      select distinct on (v.learner_id) v.learner_id, v.value
+      from learner_variable_values v
+      where v.organization_id = ${plan.organizationId}
+        and v.variable_id in (
+          select vr.id from variables vr
+          where vr.organization_id = ${plan.organizationId} and vr.name = ${breakdown.variableName})
+        and v.learner_id in (select learner_id from reach)
+      order by v.learner_id, v.recorded_at desc)`;
+    groupKey = sql`vals.value`;
+  }
+  const groupedCte = groupKey
+    ? sql`grouped as (
+        select ${groupKey} as key, ${sql.join(
+          times.map((time, index) => sql`count(r.${time})::int as ${sql.raw(`c${index}`)}`),
+          sql`, `,
+        )}
+        from reach r ${valuesCte ? sql`left join vals on vals.learner_id = r.learner_id` : sql``}
+        group by 1),
+      ranked_groups as (
+        select g.*, case when g.key is null then null
+          else row_number() over (partition by g.key is null order by g.c0 desc, g.key) end as rank
+        from grouped g)`
+    : null;
+  const top = breakdown.kind === 'none' ? 0 : breakdown.top;
+  const groupsSelect = groupKey
+    ? sql`(select coalesce(json_agg(json_build_object('key', q.key, 'rank', q.rank, 'counts', q.counts)), '[]'::json) from (
+        select case when rank <= ${top}::int then key end as key,
+          case when rank <= ${top}::int then rank when rank is null then null else ${top + 1}::int end as rank,
+          json_build_array(${sql.join(
+            times.map((_, index) => sql`sum(${sql.raw(`c${index}`)})::int`),
+            sql`, `,
+          )}) as counts
+        from ranked_groups
+        group by 1, 2) q)`
+    : sql`null::json`;
+
+  const ctes = [reachCtes(plan, { withCourse: breakdown.kind === 'course' })];
+  if (valuesCte) ctes.push(valuesCte);
+  if (groupedCte) ctes.push(groupedCte);
+  const spanColumns = plan.steps
+    .slice(1)
+    .map(
+      (_, offset) =>
+        sql`(r.${times[offset + 1] ?? last} >> 10) - (r.${times[offset] ?? last} >> 10) as ${spans[offset + 1] ?? last}`,
+    );
+  // Microseconds between steps, computed once per learner (`offset 0`: not re-evaluated in every filter).
+  ctes.push(sql`spans as (
+    select r.*, (r.${last} >> 10) - (r.k0 >> 10) as total${spanColumns.length > 0 ? sql`, ${sql.join(spanColumns, sql`, `)}` : sql``}
+    from reach r offset 0)`);
+
+  const medians = spans.map((span, index) =>
+    index === 0 ? sql`null::float8` : sql`percentile_cont(0.5) within group (order by ${span}) / 1000000.0`,
+  );
+  const histogram = spans.map((span, index) => (index === 0 ? sql`null::json` : binCounts(span)));
+
+  const statement = sql`${sql.join(ctes, sql`, `)}
+    select
+      json_build_array(${sql.join(
+        times.map((time) => sql`count(${time})::int`),
+        sql`, `,
+      )}) as counts,
+      json_build_array(${sql.join(medians, sql`, `)}) as medians,
+      json_build_array(${sql.join(histogram, sql`, `)}) as histogram,
+      percentile_cont(0.5) within group (order by total) / 1000000.0 as median_total,
+      ${groupsSelect} as groups
+    from spans`;
+
+  const rows = await executeFunnelStatement<Record<string, unknown>>(db, statement);
+  const row = rows[0] ?? {};
+  const toNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return {
+    counts: jsonColumn<number[]>(row.counts, []).map(Number),
+    medians: jsonColumn<unknown[]>(row.medians, []).map(toNumber),
+    histogram: jsonColumn<(number[] | null)[]>(row.histogram, []),
+    medianTotal: toNumber(row.median_total),
+    groups: groupKey ? jsonColumn<NonNullable<FunnelAggregateRow['groups']>>(row.groups, []) : null,
+  };
+}
+
+export type DroppedLearnerRow = { learnerId: string; name: string | null; email: string; reachedAt: string };
+
+/**
+ * Learners who reached step `stepIndex - 1` and not step `stepIndex`, latest
+ * first, one page (`limit`/`offset`), with how many there are in all.
+ */
+export async function selectDroppedLearners(
+  db: Database,
+  plan: FunnelPlan,
+  stepIndex: number,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; items: DroppedLearnerRow[] }> {
+  const reached = sql.raw(`k${stepIndex - 1}`);
+  const missed = sql.raw(`k${stepIndex}`);
+  const statement = sql`${reachCtes(plan, { withCourse: false })},
+    dropped as (select r.learner_id, ${keyTime(sql`r.${reached}`)} as reached_at from reach r
+      where r.${reached} is not null and r.${missed} is null),
+    page as (
+      select d.learner_id, l.name, l.email, d.reached_at
+      from dropped d
+      join learners l on l.organization_id = ${plan.organizationId} and l.id = d.learner_id
+      order by d.reached_at desc, d.learner_id
+      limit ${page.limit}::int offset ${page.offset}::int)
+    select (select count(*)::int from dropped) as total,
+      (select coalesce(json_agg(json_build_object(
+          'learnerId', p.learner_id, 'name', p.name, 'email', p.email, 'reachedAt', p.reached_at)
+        order by p.reached_at desc, p.learner_id), '[]'::json) from page p) as items`;
+  const rows = await executeFunnelStatement<{ total: number | string; items: unknown }>(db, statement);
+  const row = rows[0];
+  return {
+    total: Number(row?.total ?? 0),
+    items: jsonColumn<DroppedLearnerRow[]>(row?.items, []).map((item) => ({
+      ...item,
+      reachedAt: new Date(item.reachedAt).toISOString(),
+    })),
+  };
+}
+
+/** Live courses, questions and variables among the ids a definition names, to check and label its steps. */
+export async function selectFunnelReferences(
+  db: Database,
+  organizationId: string,
+  ids: { courseIds: string[]; questionIds: string[]; variableIds: string[] },
+) {
+  const [courses, questions, variables] = await Promise.all([
+    ids.courseIds.length === 0
+      ? { rows: [] as { id: string; title: string }[] }
+      : db.execute<{ id: string; title: string }>(sql`
+          select id, course_title as title from courses
+          where organization_id = ${organizationId} and id = any(${sql.param(ids.courseIds)}::uuid[]) and not is_deleted`),
+    ids.questionIds.length === 0
+      ? { rows: [] as QuestionReference[] }
+      : db.execute<QuestionReference>(sql`
+          select id, course_id as "courseId", question_number as "questionNumber", slide_number as "slideNumber",
+            question_text as "questionText", interaction_id as "interactionId"
+          from questions
+          where organization_id = ${organizationId} and id = any(${sql.param(ids.questionIds)}::uuid[])`),
+    ids.variableIds.length === 0
+      ? { rows: [] as VariableReference[] }
+      : db.execute<VariableReference>(sql`
+          select id, course_id as "courseId", name, title from variables
+          where organization_id = ${organizationId} and id = any(${sql.param(ids.variableIds)}::uuid[])`),
+  ]);
+  return { courses: courses.rows, questions: questions.rows, variables: variables.rows };
+}
+
+export type QuestionReference = {
+  id: string;
+  courseId: string;
+  questionNumber: number | null;
+  slideNumber: number | null;
+  questionText: string | null;
+  interactionId: string;
+};
+export type VariableReference = { id: string; courseId: string; name: string; title: string | null };
+
+/** Titles of courses (deleted ones too: a breakdown group may be a course deleted since). */
+export async function selectCourseLabels(db: Database, organizationId: string, courseIds: readonly string[]) {
+  if (courseIds.length === 0) return new Map<string, string>();
+  const result = await db.execute<{ id: string; title: string }>(sql`
+    select id, course_title as title from courses
+    where organization_id = ${organizationId} and id = any(${sql.param([...courseIds])}::uuid[])`);
+  return new Map(result.rows.map((row) => [row.id, row.title]));
+}
+
+// Saved funnels.
+
+export type FunnelRow = {
+  id: string;
+  name: string;
+  description: string | null;
+  config: unknown;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
+
+const funnelColumns = sql`id, name, description, config, created_at as "createdAt", updated_at as "updatedAt"`;
+
+export async function selectFunnels(db: Database, organizationId: string): Promise<FunnelRow[]> {
+  const result = await db.execute<FunnelRow>(sql`
+    select ${funnelColumns} from analytics_funnels
+    where organization_id = ${organizationId}
+    order by lower(name), created_at`);
+  return result.rows;
+}
+
+export async function selectFunnel(db: Database, organizationId: string, funnelId: string) {
+  const result = await db.execute<FunnelRow>(sql`
+    select ${funnelColumns} from analytics_funnels where organization_id = ${organizationId} and id = ${funnelId}`);
+  return result.rows[0];
+}
+
+export async function insertFunnel(
+  db: Database,
+  input: {
+    organizationId: string;
+    name: string;
+    description: string | null;
+    config: unknown;
+    createdBy: string;
+  },
+): Promise<FunnelRow> {
+  const result = await db.execute<FunnelRow>(sql`
+    insert into analytics_funnels (organization_id, name, description, config, created_by)
+    values (${input.organizationId}, ${input.name}, ${input.description}, ${JSON.stringify(input.config)}::jsonb,
+      ${input.createdBy})
+    returning ${funnelColumns}`);
+  const row = result.rows[0];
+  if (!row) throw new Error('The funnel was not stored');
+  return row;
+}
+
+export async function updateFunnelRow(
+  db: Database,
+  input: {
+    organizationId: string;
+    funnelId: string;
+    name?: string;
+    description?: string | null;
+    config?: unknown;
+  },
+): Promise<FunnelRow | undefined> {
+  const sets: SQL[] = [sql`updated_at = now()`];
+  if (input.name !== undefined) sets.push(sql`name = ${input.name}`);
+  if (input.description !== undefined) sets.push(sql`description = ${input.description}`);
+  if (input.config !== undefined) sets.push(sql`config = ${JSON.stringify(input.config)}::jsonb`);
+  const result = await db.execute<FunnelRow>(sql`
+    update analytics_funnels set ${sql.join(sets, sql`, `)}
+    where organization_id = ${input.organizationId} and id = ${input.funnelId}
+    returning ${funnelColumns}`);
+  return result.rows[0];
+}
+
+export async function deleteFunnelRow(db: Database, organizationId: string, funnelId: string) {
+  const result = await db.execute<{ name: string }>(sql`
+    delete from analytics_funnels where organization_id = ${organizationId} and id = ${funnelId} returning name`);
+  return result.rows[0];
+}
+
+export async function countFunnels(db: Database, organizationId: string): Promise<number> {
+  const result = await db.execute<{ n: number | string }>(sql`
+    select count(*) as n from analytics_funnels where organization_id = ${organizationId}`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** The live course with the most runs, and its first question (by slide, then question number). */
+export async function selectSuggestionCourse(db: Database, organizationId: string) {
+  const result = await db.execute<{ courseId: string; title: string; questionId: string | null }>(sql`
+    with top_course as (
+      select c.id, c.course_title
+      from courses c
+      left join lateral (
+        select count(*) as runs from course_runs r where r.organization_id = c.organization_id and r.course_id = c.id
+      ) n on true
+      where c.organization_id = ${organizationId} and not c.is_deleted
+      order by n.runs desc, c.course_title
+      limit 1)
+    select t.id as "courseId", t.course_title as title,
+      (select q.id from questions q
+       where q.organization_id = ${organizationId} and q.course_id = t.id
+       order by q.slide_number nulls last, q.question_number nulls last, q.created_at
+       limit 1) as "questionId"
+    from top_course t`);
+  return result.rows[0];
+}
