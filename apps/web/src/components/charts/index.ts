@@ -40,3 +40,14 @@ export {
   truncateLabel,
   withUnit,
 } from './chart-theme';
+export {
+  HeatGrid,
+  heatCellClass,
+  heatStep,
+  type HeatGridCell,
+  type HeatGridColumn,
+  type HeatGridLegendItem,
+  type HeatGridProps,
+  type HeatGridRow,
+  type HeatScale,
+} from './heat-grid';

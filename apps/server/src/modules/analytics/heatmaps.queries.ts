@@ -1,0 +1,225 @@
+import type { AnalyticsSettings, HeatmapLearnerSort, SortOrder } from '@courselens/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { learnerIncluded, localTime, withinLocalDays } from './analytics-filters.queries';
+
+// The heatmaps read a course's answers (`course_run_questions`) and the
+// event log (`learning_events`), one query per grid. A learner counts once
+// per question: their last answer in the period, so the questions grid and
+// the learners grid agree, and the Wilson interval's trials are people
+// rather than retries of one person.
+
+export type Period = { from?: string | undefined; to?: string | undefined };
+export type HeatmapScope = { organizationId: string; settings: AnalyticsSettings };
+
+/** A live course of the organization, with its title. */
+export async function selectLiveCourse(db: Database, organizationId: string, courseId: string) {
+  const result = await db.execute<{ id: string; title: string }>(sql`
+    select id, course_title as title from courses
+    where organization_id = ${organizationId} and id = ${courseId} and not is_deleted`);
+  return result.rows[0];
+}
+
+/** The answers (alias `a`) of the course in the period, of learners the settings count. */
+function courseAnswers(scope: HeatmapScope, courseId: string, period: Period): SQL {
+  return sql`a.organization_id = ${scope.organizationId} and a.course_id = ${courseId}
+    and ${withinLocalDays(scope.settings, sql`a.created_at`, period)}
+    and ${learnerIncluded(scope.settings, scope.organizationId, sql`a.learner_id`)}`;
+}
+
+export type QuestionCellRow = {
+  question_id: string;
+  interaction_id: string;
+  question_text: string | null;
+  slide_number: number | null;
+  question_number: number | null;
+  learners: number | string;
+  correct: number | string;
+  responses: number | string;
+};
+
+/**
+ * Every question of the course that is active or was answered in the period,
+ * with its learners graded (last answer right or wrong), those right, and
+ * every answer. One pass over the course's answers.
+ */
+export async function selectQuestionCells(
+  db: Database,
+  scope: HeatmapScope,
+  courseId: string,
+  period: Period,
+): Promise<QuestionCellRow[]> {
+  const result = await db.execute<QuestionCellRow>(sql`
+    with answers as (
+      select a.question_id, a.correct,
+             row_number() over (partition by a.question_id, a.learner_id order by a.created_at desc, a.id desc) as recency
+      from course_run_questions a
+      where ${courseAnswers(scope, courseId, period)}
+    ), counts as (
+      select question_id,
+             count(*) filter (where recency = 1 and correct is not null) as learners,
+             count(*) filter (where recency = 1 and correct) as correct,
+             count(*) as responses
+      from answers group by question_id
+    )
+    select q.id as question_id, q.interaction_id, q.question_text, q.slide_number, q.question_number,
+           coalesce(c.learners, 0) as learners, coalesce(c.correct, 0) as correct,
+           coalesce(c.responses, 0) as responses
+    from questions q
+    left join counts c on c.question_id = q.id
+    where q.organization_id = ${scope.organizationId} and q.course_id = ${courseId}
+      and (q.active or c.question_id is not null)
+    order by q.slide_number nulls last, q.question_number nulls last, q.interaction_id`);
+  return result.rows;
+}
+
+export type LearnerRow = {
+  learner_id: string;
+  name: string | null;
+  email: string;
+  answered: number | string;
+  correct: number | string;
+  wrong: number | string;
+  score: number | string | null;
+  total: number | string;
+  answers: unknown;
+};
+
+const ORDERINGS: Record<HeatmapLearnerSort, (order: SortOrder) => SQL> = {
+  // Named learners by name; the unnamed by address, after them.
+  name: (order) => sql.raw(`lower(coalesce(nullif(btrim(l.name), ''), l.email)) ${order}, l.id ${order}`),
+  wrong: (order) =>
+    sql.raw(`p.wrong ${order}, p.answered ${order}, lower(coalesce(l.name, l.email)) asc, l.id asc`),
+  // Nothing graded is no score: last in either order.
+  score: (order) =>
+    sql.raw(
+      `(case when p.correct + p.wrong > 0 then p.correct::float8 / (p.correct + p.wrong) end) ${order} nulls last, ` +
+        `p.wrong desc, lower(coalesce(l.name, l.email)) asc, l.id asc`,
+    ),
+};
+
+/**
+ * One page of the course's learners (who answered in the period) with their
+ * counts and each question's last answer, in one query: the last answers are
+ * computed once, counted per learner, sorted and cut to the page, and only
+ * the page's answers are sent.
+ */
+export async function selectLearnerPage(
+  db: Database,
+  scope: HeatmapScope,
+  input: {
+    courseId: string;
+    period: Period;
+    sort: HeatmapLearnerSort;
+    order: SortOrder;
+    limit: number;
+    offset: number;
+  },
+): Promise<LearnerRow[]> {
+  const ordering = ORDERINGS[input.sort](input.order);
+  const result = await db.execute<LearnerRow>(sql`
+    with last_answers as materialized (
+      select distinct on (a.learner_id, a.question_id)
+             a.learner_id, a.question_id, a.correct, left(a.answer_choice, 200) as answer, a.created_at
+      from course_run_questions a
+      where ${courseAnswers(scope, input.courseId, input.period)}
+      order by a.learner_id, a.question_id, a.created_at desc, a.id desc
+    ), per_learner as (
+      select learner_id, count(*) as answered,
+             count(*) filter (where correct) as correct,
+             count(*) filter (where not correct) as wrong
+      from last_answers group by learner_id
+    ), page as (
+      select p.learner_id, l.name, l.email, p.answered, p.correct, p.wrong,
+             case when p.correct + p.wrong > 0 then p.correct::float8 / (p.correct + p.wrong) end as score,
+             count(*) over () as total,
+             row_number() over (order by ${ordering}) as position
+      from per_learner p
+      join learners l on l.organization_id = ${scope.organizationId} and l.id = p.learner_id
+      order by ${ordering}
+      limit ${input.limit} offset ${input.offset}
+    ), page_answers as (
+      select la.learner_id,
+             json_agg(json_build_object('questionId', la.question_id, 'correct', la.correct,
+                                        'answer', la.answer, 'answeredAt', la.created_at)) as answers
+      from last_answers la
+      where la.learner_id in (select learner_id from page)
+      group by la.learner_id
+    )
+    select page.learner_id, page.name, page.email, page.answered, page.correct, page.wrong, page.score,
+           page.total, coalesce(pa.answers, '[]'::json) as answers
+    from page left join page_answers pa on pa.learner_id = page.learner_id
+    order by page.position`);
+  return result.rows;
+}
+
+/** The total of learners when the page asked for is past the end (the page query then returns no row). */
+export async function countLearners(db: Database, scope: HeatmapScope, courseId: string, period: Period) {
+  const result = await db.execute<{ total: number | string }>(sql`
+    select count(distinct a.learner_id) as total from course_run_questions a
+    where ${courseAnswers(scope, courseId, period)}`);
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/** The questions answered in the period (the learners grid's columns). */
+export async function selectAnsweredQuestions(
+  db: Database,
+  scope: HeatmapScope,
+  courseId: string,
+  period: Period,
+) {
+  const result = await db.execute<{
+    question_id: string;
+    interaction_id: string;
+    question_text: string | null;
+    slide_number: number | null;
+    question_number: number | null;
+  }>(sql`
+    select q.id as question_id, q.interaction_id, q.question_text, q.slide_number, q.question_number
+    from questions q
+    where q.organization_id = ${scope.organizationId} and q.course_id = ${courseId}
+      and exists (select 1 from course_run_questions a where ${courseAnswers(scope, courseId, period)}
+                  and a.question_id = q.id)
+    order by q.slide_number nulls last, q.question_number nulls last, q.interaction_id`);
+  return result.rows;
+}
+
+export type ActivityRow = {
+  weekday: number | null;
+  hour: number | null;
+  events: number | string;
+  learners: number | string;
+};
+
+/**
+ * Events and distinct learners by local weekday (ISO, Monday = 1) and hour,
+ * plus the period's totals as a row with weekday and hour null, in one pass
+ * over the log.
+ */
+export async function selectActivity(
+  db: Database,
+  scope: HeatmapScope,
+  courseId: string | undefined,
+  period: Period,
+): Promise<ActivityRow[]> {
+  const local = localTime(scope.settings, sql`e.occurred_at`);
+  // Events per (slot, learner) first, by hash: the distinct learners of a
+  // slot are then its rows, and the period's are counted over those rows
+  // rather than over every event.
+  const result = await db.execute<ActivityRow>(sql`
+    with per_learner as (
+      select extract(isodow from ${local})::int as weekday, extract(hour from ${local})::int as hour,
+             e.learner_id, count(*) as events
+      from learning_events e
+      where e.organization_id = ${scope.organizationId}
+        ${courseId ? sql`and e.course_id = ${courseId}` : sql``}
+        and ${withinLocalDays(scope.settings, sql`e.occurred_at`, period)}
+        and ${learnerIncluded(scope.settings, scope.organizationId, sql`e.learner_id`)}
+      group by 1, 2, 3
+    )
+    select weekday, hour, sum(events) as events, count(*) as learners
+    from per_learner group by weekday, hour
+    union all
+    select null, null, coalesce(sum(events), 0), count(distinct learner_id) from per_learner`);
+  return result.rows;
+}
