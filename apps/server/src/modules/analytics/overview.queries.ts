@@ -1,0 +1,130 @@
+import type { AnalyticsSettings } from '@courselens/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { jsonColumn } from '../../db/json-column';
+import {
+  learnerIncluded,
+  localDayStart,
+  localTime,
+  runCompleted,
+  runPassed,
+} from './analytics-filters.queries';
+
+/** The organization and its analytics settings (what the services call the scope). */
+type AnalyticsScope = { organizationId: string; settings: AnalyticsSettings };
+
+/** One local day's activity (runs by the day they started, answers by the day they were given). */
+export type OverviewDayRow = {
+  day: string;
+  runs: number;
+  completed: number;
+  graded: number;
+  passed: number;
+  scored: number;
+  scoreSum: number;
+  answers: number;
+  gradedAnswers: number;
+  correct: number;
+  active: number;
+};
+
+export type OverviewRows = {
+  days: OverviewDayRow[];
+  /** Distinct active learners over each whole period (not the sum of the days'). */
+  activeCurrent: number;
+  activePrevious: number;
+};
+
+/**
+ * The overview's figures of the local days `from`..`to` and the period
+ * before it (`previousFrom`..`from - 1`), per local day, in one statement.
+ *
+ * Runs are read by `created_at`, which ingestion sets to the run's start
+ * (the course's first event, moved back when an older one arrives late), so
+ * the index (organization_id, course_id, created_at) serves the range, one
+ * descent per live course. Answers use the same shape of index. An active
+ * learner started a run or answered a question on the day.
+ */
+export async function selectOverviewDays(
+  db: Database,
+  scope: AnalyticsScope,
+  period: { previousFrom: string; from: string; to: string },
+): Promise<OverviewRows> {
+  const { organizationId, settings } = scope;
+  const start = localDayStart(settings, period.previousFrom);
+  const end = sql`((${period.to}::date + 1)::timestamp at time zone ${settings.timeZone})`;
+  const liveCourses = sql`array(select c.id from courses c where c.organization_id = ${organizationId} and not c.is_deleted)`;
+  const result = await db.execute<{
+    days: unknown;
+    active_current: string | number;
+    active_previous: string | number;
+  }>(sql`
+    with runs as (
+      select (${localTime(settings, sql`r.created_at`)})::date as day, r.learner_id,
+             ${runCompleted(settings, organizationId, 'r')} as is_completed,
+             (r.passed is not null or r.score is not null) as is_graded,
+             ${runPassed(settings, 'r')} as is_passed,
+             r.score
+      from course_runs r
+      where r.organization_id = ${organizationId} and r.course_id = any(${liveCourses})
+        and r.created_at >= ${start} and r.created_at < ${end}
+        and ${learnerIncluded(settings, organizationId, sql`r.learner_id`)}
+    ),
+    answers as (
+      select (${localTime(settings, sql`a.created_at`)})::date as day, a.learner_id, a.correct
+      from course_run_questions a
+      where a.organization_id = ${organizationId} and a.course_id = any(${liveCourses})
+        and a.created_at >= ${start} and a.created_at < ${end}
+        and ${learnerIncluded(settings, organizationId, sql`a.learner_id`)}
+    ),
+    active as (
+      select day, learner_id from runs
+      union
+      select day, learner_id from answers
+    ),
+    run_days as (
+      select day, count(*) as runs,
+             count(*) filter (where is_completed) as completed,
+             count(*) filter (where is_graded) as graded,
+             count(*) filter (where is_graded and is_passed) as passed,
+             count(score) as scored,
+             coalesce(sum(score), 0) as score_sum
+      from runs group by day
+    ),
+    answer_days as (
+      select day, count(*) as answers,
+             count(correct) as graded_answers,
+             count(*) filter (where correct) as correct
+      from answers group by day
+    ),
+    active_days as (select day, count(*) as active from active group by day),
+    days as (
+      select coalesce(rd.day, ad.day, xd.day) as day,
+             coalesce(rd.runs, 0) as runs, coalesce(rd.completed, 0) as completed,
+             coalesce(rd.graded, 0) as graded, coalesce(rd.passed, 0) as passed,
+             coalesce(rd.scored, 0) as scored, coalesce(rd.score_sum, 0) as score_sum,
+             coalesce(ad.answers, 0) as answers, coalesce(ad.graded_answers, 0) as graded_answers,
+             coalesce(ad.correct, 0) as correct, coalesce(xd.active, 0) as active
+      from run_days rd
+      full join answer_days ad on ad.day = rd.day
+      full join active_days xd on xd.day = coalesce(rd.day, ad.day)
+    )
+    select
+      (select json_agg(json_build_object(
+         'day', to_char(day, 'YYYY-MM-DD'), 'runs', runs, 'completed', completed, 'graded', graded,
+         'passed', passed, 'scored', scored, 'scoreSum', score_sum, 'answers', answers,
+         'gradedAnswers', graded_answers, 'correct', correct, 'active', active) order by day)
+       from days) as days,
+      (select count(distinct learner_id) from active where day >= ${period.from}::date) as active_current,
+      (select count(distinct learner_id) from active where day < ${period.from}::date) as active_previous`);
+  const row = result.rows[0];
+  const days = jsonColumn<OverviewDayRow[]>(row?.days, []).map((day) => ({
+    ...day,
+    scoreSum: Number(day.scoreSum),
+  }));
+  return {
+    days,
+    activeCurrent: Number(row?.active_current ?? 0),
+    activePrevious: Number(row?.active_previous ?? 0),
+  };
+}
