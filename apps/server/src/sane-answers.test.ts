@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCourse, insertLearner, insertQuestion, insertVariable } from './db/factories/learning';
-import { activityEvents, userOrganizations } from './db/schema';
+import { activityEvents, analyticsFunnels, userOrganizations } from './db/schema';
 import { createTestApp, type TestApp } from './test/app';
 import { signUpViaApi, type SignedUp } from './test/auth';
 import { changedTables, databaseFingerprint } from './test/fingerprint';
@@ -111,7 +111,12 @@ describe('an empty change set', () => {
     });
     expect(chatbot.statusCode, chatbot.body).toBe(201);
     const agent = chatbot.json<{ id: string; variables: { id: string }[] }>();
+    const [funnel] = await db
+      .insert(analyticsFunnels)
+      .values({ ...tenant, name: 'Funnel', config: {} })
+      .returning({ id: analyticsFunnels.id });
     const ids: Record<string, string> = {
+      funnelId: funnel?.id ?? 'missing',
       chatbotId: agent.id,
       chatbotVariableId: agent.variables[0]?.id ?? 'missing',
       id: owner.organization.id,

@@ -8,6 +8,8 @@ import { loadConfig } from '../config';
 import {
   actions,
   activityEvents,
+  analyticsFunnels,
+  analyticsInsights,
   apiKeys,
   courses,
   customReports,
@@ -186,6 +188,27 @@ const MEMBER_COLUMN: Record<string, MemberOutcome> = {
   // Analytics: every member reads the settings; owners alone change them.
   'GET /api/analytics/settings': 'allowed',
   'PATCH /api/analytics/settings': '403 analytics',
+  // Analytics screens, saved funnels and insights are work with the data, for everyone.
+  'GET /api/analytics/questions': 'allowed',
+  'GET /api/analytics/questions/courses': 'allowed',
+  'GET /api/analytics/funnels': 'allowed',
+  'POST /api/analytics/funnels': 'allowed',
+  'POST /api/analytics/funnels/compute': 'allowed',
+  'POST /api/analytics/funnels/dropped-off': 'allowed',
+  'POST /api/analytics/funnels/dropped-off/export': 'allowed',
+  'GET /api/analytics/funnels/:funnelId': 'allowed',
+  'PUT /api/analytics/funnels/:funnelId': 'allowed',
+  'DELETE /api/analytics/funnels/:funnelId': 'allowed',
+  'GET /api/analytics/heatmaps/questions': 'allowed',
+  'GET /api/analytics/heatmaps/learners': 'allowed',
+  'GET /api/analytics/heatmaps/activity': 'allowed',
+  'GET /api/analytics/learning-paths': 'allowed',
+  'GET /api/analytics/learning-paths/courses': 'allowed',
+  'GET /api/analytics/overview': 'allowed',
+  'GET /api/analytics/insights': 'allowed',
+  'POST /api/analytics/insights/refresh': 'allowed',
+  'POST /api/analytics/insights/:insightId/dismiss': 'allowed',
+  'POST /api/analytics/insights/:insightId/restore': 'allowed',
   // Pipelines: building, versions, runs, test and dry runs are work with the data, for everyone.
   'GET /api/pipelines': 'allowed',
   'POST /api/pipelines': 'allowed',
@@ -390,6 +413,23 @@ beforeAll(async () => {
     .returning();
   idsOfA.chatbotId = [chatbot?.id ?? ''];
   idsOfA.chatbotVariableId = [chatbotVariable?.id ?? ''];
+  const [funnel] = await database.db
+    .insert(analyticsFunnels)
+    .values({ ...tenant, name: 'A funnel', config: {} })
+    .returning();
+  const [insight] = await database.db
+    .insert(analyticsInsights)
+    .values({
+      ...tenant,
+      kind: 'hard_question',
+      fingerprint: 'a',
+      title: 'A finding',
+      body: 'Why',
+      link: '/analytics',
+    })
+    .returning();
+  idsOfA.funnelId = [funnel?.id ?? ''];
+  idsOfA.insightId = [insight?.id ?? ''];
 });
 
 afterAll(async () => {

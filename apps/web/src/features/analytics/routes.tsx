@@ -16,6 +16,36 @@ const prefetches = () => import('./prefetch');
 export function analyticsRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
+      path: paths.analytics.overview.path,
+      loader: organizationLoader(queryClient, async () => (await prefetches()).analyticsOverview),
+      lazy: async () => ({ Component: (await import('./components/overview-page')).AnalyticsOverviewPage }),
+    },
+    {
+      path: paths.analytics.insights.path,
+      loader: organizationLoader(queryClient, async () => (await prefetches()).analyticsInsights),
+      lazy: async () => ({ Component: (await import('./components/insights-page')).InsightsPage }),
+    },
+    {
+      path: paths.analytics.questions.path,
+      loader: organizationLoader(queryClient, async () => (await prefetches()).analyticsQuestions),
+      lazy: async () => ({ Component: (await import('./components/questions-page')).QuestionAnalysisPage }),
+    },
+    {
+      path: paths.analytics.funnels.path,
+      loader: organizationLoader(queryClient, async () => (await prefetches()).analyticsFunnels),
+      lazy: async () => ({ Component: (await import('./components/funnels-page')).FunnelsPage }),
+    },
+    {
+      path: paths.analytics.heatmaps.path,
+      loader: organizationLoader(queryClient, async () => (await prefetches()).analyticsHeatmaps),
+      lazy: async () => ({ Component: (await import('./components/heatmaps-page')).HeatmapsPage }),
+    },
+    {
+      path: paths.analytics.learningPaths.path,
+      loader: organizationLoader(queryClient, async () => (await prefetches()).analyticsLearningPaths),
+      lazy: async () => ({ Component: (await import('./components/learning-paths-page')).LearningPathsPage }),
+    },
+    {
       path: paths.analytics.settings.path,
       loader: organizationLoader(queryClient, async () => (await prefetches()).analyticsSettings),
       lazy: async () => ({ Component: (await import('./components/settings-page')).AnalyticsSettingsPage }),

@@ -13,7 +13,7 @@ export function analyticsKey(organizationId: OrganizationIdInput) {
 export function getAnalyticsSettings({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<AnalyticsSettingsResponse> {
-  return api.get<AnalyticsSettingsResponse>('/api/analytics/settings', { signal });
+  return api.get<AnalyticsSettingsResponse>('/analytics/settings', { signal });
 }
 
 export function analyticsSettingsQueryOptions(organizationId: OrganizationIdInput) {

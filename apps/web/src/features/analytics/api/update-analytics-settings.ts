@@ -8,7 +8,7 @@ import { analyticsKey, analyticsSettingsQueryOptions } from './get-analytics-set
 
 /** `PATCH /api/analytics/settings` (owners): the settings the form holds. */
 export function updateAnalyticsSettings(input: AnalyticsSettingsPatch): Promise<AnalyticsSettingsResponse> {
-  return api.patch<AnalyticsSettingsResponse>('/api/analytics/settings', input);
+  return api.patch<AnalyticsSettingsResponse>('/analytics/settings', input);
 }
 
 export function useUpdateAnalyticsSettings(organizationId: OrganizationIdInput) {

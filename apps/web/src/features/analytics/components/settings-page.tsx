@@ -255,8 +255,8 @@ function SettingsForm({ response }: { response: AnalyticsSettingsResponse }) {
           <TextAreaField
             label="E-mail domains"
             rows={4}
-            placeholder={'test.example.com\nqa.example.com'}
-            hint="One per line. A domain covers its subdomains."
+            placeholder="One domain per line"
+            hint="Such as test.example.com. A domain covers its subdomains."
             value={values.excludedDomains}
             onChange={(event) => set('excludedDomains', event.target.value)}
             error={errors.excludedDomains}
@@ -265,8 +265,8 @@ function SettingsForm({ response }: { response: AnalyticsSettingsResponse }) {
           <TextAreaField
             label="E-mail addresses"
             rows={4}
-            placeholder={'trainer@example.com\ndemo.user@example.com'}
-            hint="One per line."
+            placeholder="One address per line"
+            hint="Trainers, demo and test accounts."
             value={values.excludedEmails}
             onChange={(event) => set('excludedEmails', event.target.value)}
             error={errors.excludedEmails}
