@@ -133,7 +133,7 @@ export function questionFindings(
     const flag = question.flags.find((candidate) => candidate.kind === 'answer_key');
     if (!flag) continue;
     const suspect = [...question.options]
-      .filter((option) => option.isCorrect === false && option.pointBiserial !== null)
+      .filter((option) => option.isAnswered && option.isCorrect === false && option.pointBiserial !== null)
       .sort((a, b) => (b.pointBiserial ?? 0) - (a.pointBiserial ?? 0))[0];
     const discrimination = question.discriminationIndex ?? 0;
     findings.push({

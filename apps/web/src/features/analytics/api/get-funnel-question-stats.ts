@@ -19,15 +19,23 @@ export function funnelQuestionStatsQueryOptions(
   courseId: string | null,
 ) {
   return queryOptions({
-    queryKey: [...analyticsKey(organizationId), 'funnels', 'question-stats', courseId] as const,
+    // The question analysis page's key for the same course: one cache entry for both screens.
+    queryKey: [...analyticsKey(organizationId), 'questions', { courseId }] as const,
     queryFn: ({ signal }) => getFunnelQuestionStats(courseId ?? '', signal),
     enabled: Boolean(organizationId) && Boolean(courseId),
     staleTime: 60_000,
     retry: false,
     // Only the questions: the funnel shows a few figures per quiz step.
-    select: (response): ReadonlyMap<string, QuestionStatistics> =>
-      new Map(response.questions.map((question) => [question.questionId, question])),
+    select: statisticsById,
   });
+}
+
+/**
+ * A module-level function on purpose: TanStack Query reruns an inline
+ * `select` on every render, and a new Map each time would never settle.
+ */
+function statisticsById(response: QuestionAnalysisResponse): ReadonlyMap<string, QuestionStatistics> {
+  return new Map(response.questions.map((question) => [question.questionId, question]));
 }
 
 /** One course's question statistics by question id (empty while loading or when the analysis fails). */

@@ -52,6 +52,20 @@ function useDebounced<T>(value: T, delay: number): T {
   return settled;
 }
 
+/**
+ * The statistics of every course's questions in one map. A module-level
+ * function on purpose: an inline `combine` is a new function each render,
+ * so TanStack Query would recombine into a new Map on every render and
+ * React would never see the same snapshot twice (an endless re-render).
+ */
+function mergeQuestionStats(
+  results: readonly { data?: ReadonlyMap<string, QuestionStatistics> | undefined }[],
+) {
+  const merged = new Map<string, QuestionStatistics>();
+  for (const one of results) for (const [id, stats] of one.data ?? []) merged.set(id, stats);
+  return merged;
+}
+
 function sameConfig(a: FunnelConfig | null, b: FunnelConfig | null): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -126,11 +140,7 @@ export function FunnelsPage() {
   );
   const questionStats = useQueries({
     queries: quizCourseIds.map((courseId) => funnelQuestionStatsQueryOptions(organizationId, courseId)),
-    combine: (results) => {
-      const merged = new Map<string, QuestionStatistics>();
-      for (const one of results) for (const [id, stats] of one.data ?? []) merged.set(id, stats);
-      return merged;
-    },
+    combine: mergeQuestionStats,
   });
 
   const courseList = useMemo(

@@ -128,7 +128,7 @@ export function validateSettings(
   if (parsed.success && unchosen.length === 0) return { settings: parsed.data, errors: null };
   const issues = parsed.success
     ? []
-    : parsed.error.issues.map((issue) => ({ path: issue.path as PropertyKey[], message: issue.message }));
+    : parsed.error.issues.map((issue) => ({ path: issue.path, message: issue.message }));
   return { settings: null, errors: formErrorsOf([...unchosen, ...issues], values) };
 }
 

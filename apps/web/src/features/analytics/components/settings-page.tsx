@@ -110,9 +110,11 @@ function SettingsForm({ response }: { response: AnalyticsSettingsResponse }) {
       return;
     }
     setErrors({});
-    update.mutate(checked.settings, {
-      onSuccess: () => toast.success('Analytics settings saved'),
-      onError: (error) => {
+    // A promise, not mutate's callbacks: a save remounts this form with the
+    // saved settings (its key), and callbacks of an unmounted caller never run.
+    void update.mutateAsync(checked.settings).then(
+      () => toast.success('Analytics settings saved'),
+      (error: unknown) => {
         const placed = isApiError(error) ? formErrorsOf(error.issues, values) : {};
         if (hasErrors(placed)) setErrors(placed);
         else
@@ -120,7 +122,7 @@ function SettingsForm({ response }: { response: AnalyticsSettingsResponse }) {
             isApiError(error) ? error.message : 'The settings could not be saved. Please try again.',
           );
       },
-    });
+    );
   };
 
   return (
@@ -330,7 +332,7 @@ function SettingsForm({ response }: { response: AnalyticsSettingsResponse }) {
         </div>
       </FormSection>
 
-      <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-line bg-canvas/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+      <div className="sticky bottom-0 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-canvas/95 px-4 py-3 backdrop-blur">
         <p className="text-xs text-fg-subtle">
           {response.updatedAt
             ? `Last changed ${formatDateTime(response.updatedAt)}`
