@@ -1,4 +1,9 @@
-import { INSIGHT_KINDS, INSIGHT_SEVERITIES, type InsightKind, type InsightSeverity } from '@courselens/contracts';
+import {
+  INSIGHT_KINDS,
+  INSIGHT_SEVERITIES,
+  type InsightKind,
+  type InsightSeverity,
+} from '@courselens/contracts';
 import {
   check,
   doublePrecision,

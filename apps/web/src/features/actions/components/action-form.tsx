@@ -60,7 +60,6 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   ) : null;
 }
 
-
 function RolesField({
   legend,
   value,
