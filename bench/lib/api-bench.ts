@@ -97,12 +97,23 @@ export function benchEngines(wanted: ReadonlySet<string>, pgliteDir: string): En
   return engines;
 }
 
+export type BenchDatasetOptions = {
+  /** Only a dataset whose log has slide views counts (seeded before the seed wrote them: seed a new one). */
+  withSlideEvents?: boolean;
+};
+
 /** A "Bench Org" with at least `learners` learners, seeding one when there is none. */
-export async function benchOrganization(connection: DatabaseConnection, learners: number): Promise<string> {
+export async function benchOrganization(
+  connection: DatabaseConnection,
+  learners: number,
+  options: BenchDatasetOptions = {},
+): Promise<string> {
   const { rows } = await connection.db.execute<{ id: string; name: string; learners: string }>(sql`
     select o.id, o.name, (select count(*) from learners l where l.organization_id = o.id) as learners
     from organizations o
     where o.name like 'Bench Org %'
+      and (not ${options.withSlideEvents === true} or exists (select 1 from learning_events e
+        where e.organization_id = o.id and e.type = 'slide.viewed'))
     order by o.created_at desc
   `);
   const existing = rows.find((row) => Number(row.learners) >= learners);
@@ -124,6 +135,14 @@ export async function benchOrganization(connection: DatabaseConnection, learners
   process.stdout.write(
     `  seeded ${result.organizationName}: ${result.totalRows.toLocaleString('en-US')} rows in ${(result.elapsedMs / 1000).toFixed(0)} s\n`,
   );
+  const inserts = Object.entries(result.tables)
+    .filter(([, timing]) => timing.rows >= 10_000)
+    .map(
+      ([table, timing]) =>
+        `${table} ${timing.rows.toLocaleString('en-US')} in ${(timing.ms / 1000).toFixed(0)} s`,
+    );
+  const phases = result.phases.map((phase) => `${phase.phase} ${(phase.ms / 1000).toFixed(0)} s`);
+  process.stdout.write(`    inserts: ${inserts.join(', ')}\n    phases: ${phases.join(', ')}\n`);
   return result.organizationId;
 }
 
@@ -141,6 +160,7 @@ export async function withBenchApp<T>(
     organizationId: string;
     headers: Record<string, string>;
   }) => Promise<T>,
+  datasetOptions: BenchDatasetOptions = {},
 ): Promise<T> {
   process.stdout.write(`\n${engine.name}\n`);
   const { connection, cleanup } = await engine.open();
@@ -148,7 +168,7 @@ export async function withBenchApp<T>(
   let app: FastifyInstance | undefined;
   try {
     await runMigrations(connection);
-    const organizationId = await benchOrganization(connection, learners);
+    const organizationId = await benchOrganization(connection, learners, datasetOptions);
     const config = {
       ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist' }),
       signupLimitPerHour: 0,

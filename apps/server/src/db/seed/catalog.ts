@@ -66,6 +66,10 @@ export type CourseSpec = {
   dropPerSlide: number;
   dropSpikes: Readonly<Record<number, number>>;
   minutesPerSlide: readonly [number, number];
+  /** What the course reports as each slide's title, slide 1 first (a missing one is "Slide N"). */
+  slideTitles?: readonly string[];
+  /** The course's scenes, each from its first slide on, in slide order. */
+  scenes?: readonly (readonly [firstSlide: number, name: string])[];
   passMark: number;
   questions: readonly QuestionSpec[];
   variables: readonly VariableSpec[];
@@ -181,6 +185,30 @@ export const COURSES: readonly CourseSpec[] = [
     dropPerSlide: 0.012,
     dropSpikes: { 8: 0.08 },
     minutesPerSlide: [1, 3],
+    slideTitles: [
+      'Welcome',
+      'Why safety matters',
+      'Raising the alarm',
+      'Fire extinguishers',
+      'Your workstation',
+      'Screen breaks',
+      'Hazard signs',
+      'Manual handling video',
+      'Lifting safely',
+      'Reporting near misses',
+      'Risk assessment',
+      'Hierarchy of controls',
+      'Machine guarding',
+      'Summary',
+    ],
+    scenes: [
+      [1, 'Introduction'],
+      [3, 'Fire safety'],
+      [5, 'Ergonomics'],
+      [7, 'Hazards and handling'],
+      [11, 'Controls'],
+      [14, 'Wrap-up'],
+    ],
     passMark: 70,
     questions: [
       {
@@ -298,6 +326,27 @@ export const COURSES: readonly CourseSpec[] = [
     dropPerSlide: 0.01,
     dropSpikes: { 6: 0.05 },
     minutesPerSlide: [1, 4],
+    slideTitles: [
+      'Welcome to Acme',
+      'The employee handbook',
+      'Your first week',
+      'Benefits enrolment',
+      'Time off',
+      'Meet the leadership team',
+      'IT setup',
+      'Tools we use',
+      'Working hours',
+      'Staying secure',
+      'Who to ask',
+      'Next steps',
+    ],
+    scenes: [
+      [1, 'Welcome'],
+      [3, 'People and benefits'],
+      [7, 'Tools and IT'],
+      [9, 'Ways of working'],
+      [12, 'Wrap-up'],
+    ],
     passMark: 60,
     questions: [
       {
@@ -404,6 +453,33 @@ export const COURSES: readonly CourseSpec[] = [
     dropPerSlide: 0.015,
     dropSpikes: { 9: 0.06, 13: 0.04 },
     minutesPerSlide: [1, 3],
+    slideTitles: [
+      'Introduction',
+      'What is personal data?',
+      'The GDPR principles',
+      'Data breaches',
+      'Lawful bases',
+      'Data subjects',
+      'Subject access requests',
+      'Special category data',
+      'Case study: the lost laptop',
+      'Retention',
+      'Handling mistakes',
+      'Privacy by design',
+      'Vendor management',
+      'International transfers',
+      'Transfer safeguards',
+      'Summary',
+    ],
+    scenes: [
+      [1, 'Foundations'],
+      [4, 'Breaches and lawful bases'],
+      [6, 'Rights of individuals'],
+      [9, 'In practice'],
+      [12, 'Privacy by design'],
+      [14, 'Transfers'],
+      [16, 'Wrap-up'],
+    ],
     passMark: 70,
     questions: [
       {
@@ -522,6 +598,38 @@ export const COURSES: readonly CourseSpec[] = [
     dropPerSlide: 0.018,
     dropSpikes: { 11: 0.07 },
     minutesPerSlide: [2, 5],
+    slideTitles: [
+      'Welcome, new manager',
+      'From peer to manager',
+      'One-to-ones',
+      'Giving feedback',
+      'The SBI model',
+      'Coaching conversations',
+      'The GROW model',
+      'Performance basics',
+      'Missed deadlines',
+      'Difficult conversations',
+      'Role play video',
+      'Setting goals',
+      'Motivation',
+      'Building trust',
+      'Psychological safety',
+      'Running meetings',
+      'Delegation',
+      'Levels of delegation',
+      'Your first 90 days',
+      'Summary',
+    ],
+    scenes: [
+      [1, 'Becoming a manager'],
+      [3, 'Feedback'],
+      [6, 'Coaching'],
+      [8, 'Performance'],
+      [12, 'Goals and motivation'],
+      [14, 'Team culture'],
+      [16, 'Delegation'],
+      [19, 'Wrap-up'],
+    ],
     passMark: 65,
     questions: [
       {
@@ -647,6 +755,26 @@ export const COURSES: readonly CourseSpec[] = [
     dropPerSlide: 0.01,
     dropSpikes: {},
     minutesPerSlide: [1, 3],
+    slideTitles: [
+      'Welcome',
+      'Handling complaints',
+      'Measuring satisfaction',
+      'Listening well',
+      'Empathy in practice',
+      'First contact resolution',
+      'Promises and callbacks',
+      'Following up',
+      'Difficult customers',
+      'Summary',
+    ],
+    scenes: [
+      [1, 'Introduction'],
+      [2, 'Complaints and satisfaction'],
+      [4, 'Empathy'],
+      [6, 'Resolution'],
+      [9, 'Difficult situations'],
+      [10, 'Wrap-up'],
+    ],
     passMark: 70,
     questions: [
       {

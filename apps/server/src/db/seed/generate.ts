@@ -16,6 +16,7 @@ import type {
   NewCourseRunQuestion,
   NewLearner,
   NewLearnerVariableValue,
+  NewLearningEvent,
   NewQuestion,
   NewVariable,
 } from '../schema';
@@ -42,6 +43,7 @@ import { Random, clamp, hashSeed, logistic, logit } from './random';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+const SLIDE_ONE_DELAY_MS = 1000;
 
 /** Table tags of the deterministic ids (see IdSequence). */
 const TABLE_TAGS = {
@@ -59,6 +61,7 @@ const TABLE_TAGS = {
   value: 12,
   response: 13,
   activity: 14,
+  learningEvent: 15,
 } as const;
 
 export type DatasetOptions = {
@@ -225,7 +228,13 @@ export function buildCatalog(options: DatasetOptions): Catalog {
 }
 
 type PlannedAnswer = { question: CatalogQuestion; choice: string; correct: boolean; at: Date };
-type PlannedRun = RunOutcome & { course: CatalogCourse; answers: PlannedAnswer[] };
+/** A slide the learner opened, and how long they stayed on the slide before it (null on slide 1). */
+type PlannedSlideView = { slide: number; at: Date; secondsOnPrevious: number | null };
+type PlannedRun = RunOutcome & {
+  course: CatalogCourse;
+  answers: PlannedAnswer[];
+  slideViews: PlannedSlideView[];
+};
 export type LearnerPlan = { index: number; profile: LearnerProfile; domain: string; runs: PlannedRun[] };
 
 /**
@@ -303,13 +312,23 @@ function simulateRun(
   const nowMs = options.now.getTime();
   const practice = attempt > 1 ? 0.6 : 0;
   const answers: PlannedAnswer[] = [];
+  const slideViews: PlannedSlideView[] = [];
   let time = startedAt.getTime();
+  let previousSlideMinutes: number | null = null;
   let minutes = 0;
   let earned = 0;
   let isFinished = true;
   for (let slide = 1; slide <= spec.slides; slide += 1) {
     const [low, high] = spec.minutesPerSlide;
     const slideMinutes = low + random.next() * (high - low);
+    // Recorded without drawing, so the rest of the dataset stays as it was.
+    // The first slide opens a second after the start, so the two never tie.
+    slideViews.push({
+      slide,
+      at: new Date(slide === 1 ? time + SLIDE_ONE_DELAY_MS : time),
+      secondsOnPrevious: previousSlideMinutes === null ? null : Math.round(previousSlideMinutes * 60),
+    });
+    previousSlideMinutes = slideMinutes;
     if (time + slideMinutes * MINUTE > nowMs) {
       // Still in the course right now.
       isFinished = false;
@@ -343,6 +362,7 @@ function simulateRun(
   return {
     course,
     answers,
+    slideViews,
     attempt,
     startedAt,
     lastActivityAt,
@@ -394,6 +414,12 @@ export type LearnerActivity = {
   runs: NewCourseRun[];
   values: NewLearnerVariableValue[];
   responses: NewCourseRunQuestion[];
+  /**
+   * The learning-event log rows only the seed knows (slides viewed, passed or
+   * failed); the starts, values, answers and completions are back-filled
+   * from the facts above once they are stored.
+   */
+  events: NewLearningEvent[];
 };
 
 /** Id sequences of the activity rows; one set per dataset, used in learner order. */
@@ -402,6 +428,7 @@ export type ActivityIds = {
   courseRun: IdSequence;
   value: IdSequence;
   response: IdSequence;
+  event: IdSequence;
 };
 
 export function activityIds(namespace: string): ActivityIds {
@@ -410,10 +437,23 @@ export function activityIds(namespace: string): ActivityIds {
     courseRun: datasetIds(namespace, 'courseRun'),
     value: datasetIds(namespace, 'value'),
     response: datasetIds(namespace, 'response'),
+    event: datasetIds(namespace, 'learningEvent'),
   };
 }
 
-/** The course runs, variable values and answers of learner `index`. */
+/** The title and scene the course reports for a slide. */
+function slideLabels(spec: CourseSpec, slide: number): { slideTitle: string; scene: string | null } {
+  let scene: string | null = null;
+  for (const [firstSlide, name] of spec.scenes ?? []) {
+    if (firstSlide <= slide) scene = name;
+  }
+  return { slideTitle: spec.slideTitles?.[slide - 1] ?? `Slide ${slide}`, scene };
+}
+
+/** The event id a seeded log row is sent under (its idempotency key). */
+export const seedEventId = (id: string) => `seed:${id}`;
+
+/** The course runs, variable values, answers and slide events of learner `index`. */
 export function generateLearnerActivity(
   options: DatasetOptions,
   catalog: Catalog,
@@ -424,7 +464,20 @@ export function generateLearnerActivity(
   const random = new Random(hashSeed(options.seed, 'values', index));
   const { organizationId } = options;
   const learnerId = ids.learner.at(index);
-  const activity: LearnerActivity = { runs: [], values: [], responses: [] };
+  const activity: LearnerActivity = { runs: [], values: [], responses: [], events: [] };
+  const logEvent = (
+    event: Omit<NewLearningEvent, 'id' | 'eventId' | 'organizationId' | 'source' | 'receivedAt'>,
+  ) => {
+    const id = ids.event.next();
+    activity.events.push({
+      id,
+      eventId: seedEventId(id),
+      organizationId,
+      source: 'seed',
+      receivedAt: event.occurredAt,
+      ...event,
+    });
+  };
   for (const run of plan.runs) {
     const courseId = run.course.id;
     const courseRunId = ids.courseRun.next();
@@ -445,6 +498,29 @@ export function generateLearnerActivity(
         updatedAt: run.lastActivityAt,
       }),
     );
+    for (const view of run.slideViews) {
+      logEvent({
+        type: 'slide.viewed',
+        occurredAt: view.at,
+        courseId,
+        learnerId,
+        runId: courseRunId,
+        slideNumber: view.slide,
+        ...slideLabels(run.course.spec, view.slide),
+        seconds: view.secondsOnPrevious,
+      });
+    }
+    if (run.completedAt) {
+      logEvent({
+        type: run.passed ? 'course.passed' : 'course.failed',
+        occurredAt: run.completedAt,
+        courseId,
+        learnerId,
+        runId: courseRunId,
+        score: run.score,
+        passMark: run.course.spec.passMark,
+      });
+    }
     for (const answer of run.answers) {
       const { spec } = answer.question;
       activity.responses.push(

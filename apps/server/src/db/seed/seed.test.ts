@@ -9,11 +9,14 @@ import {
   courseRuns,
   learnerVariableValues,
   learners,
+  learningEventKeys,
+  learningEvents,
   organizations,
   questions,
   userOrganizations,
   variables,
 } from '../schema';
+import { COURSES } from './catalog';
 import {
   DEMO_ORGANIZATION,
   DEMO_OWNER,
@@ -60,7 +63,20 @@ async function firstRows(db: Database, organizationId: string) {
     .where(eq(courseRunQuestions.organizationId, organizationId))
     .orderBy(asc(courseRunQuestions.id))
     .limit(5);
-  return { firstLearners, firstValues, firstAnswers };
+  const firstEvents = await db
+    .select({
+      id: learningEvents.id,
+      eventId: learningEvents.eventId,
+      type: learningEvents.type,
+      occurredAt: learningEvents.occurredAt,
+      slideNumber: learningEvents.slideNumber,
+      seconds: learningEvents.seconds,
+    })
+    .from(learningEvents)
+    .where(and(eq(learningEvents.organizationId, organizationId), eq(learningEvents.source, 'seed')))
+    .orderBy(asc(learningEvents.id))
+    .limit(5);
+  return { firstLearners, firstValues, firstAnswers, firstEvents };
 }
 
 describe('seedDemo', () => {
@@ -100,7 +116,12 @@ describe('seedDemo', () => {
 
   it('reports counts that match the rows in the database', async () => {
     const countOf = async (
-      table: typeof learners | typeof courseRuns | typeof learnerVariableValues | typeof courseRunQuestions,
+      table:
+        | typeof learners
+        | typeof courseRuns
+        | typeof learnerVariableValues
+        | typeof courseRunQuestions
+        | typeof learningEventKeys,
     ) => {
       const [row] = await db
         .select({ n: count() })
@@ -112,6 +133,143 @@ describe('seedDemo', () => {
     expect(await countOf(courseRuns)).toBe(demo.counts.courseRuns);
     expect(await countOf(learnerVariableValues)).toBe(demo.counts.learnerVariableValues);
     expect(await countOf(courseRunQuestions)).toBe(demo.counts.courseRunQuestions);
+    const [seeded] = await db
+      .select({ n: count() })
+      .from(learningEvents)
+      .where(and(eq(learningEvents.organizationId, demo.organizationId), eq(learningEvents.source, 'seed')));
+    expect(seeded?.n).toBe(demo.counts.learningEvents);
+    expect(await countOf(learningEventKeys)).toBe(demo.counts.learningEventKeys);
+  });
+
+  it('logs every slide a run viewed, in order, with its title, scene and the time on the slide before', async () => {
+    expect(demo.counts.learningEvents).toBeGreaterThan(demo.counts.courseRuns * 8);
+    const slidesOf = new Map(COURSES.map((spec) => [spec.title, spec.slides]));
+    const runs = await queryRows<{
+      course_title: string;
+      is_completed: boolean;
+      views: number | string;
+      first_slide: number;
+      last_slide: number;
+      distinct_slides: number | string;
+      is_first_after_start: boolean;
+      is_ordered: boolean;
+    }>(
+      db,
+      sql`select c.course_title, r.completed_at is not null as is_completed, count(*) as views,
+                 min(e.slide_number) as first_slide, max(e.slide_number) as last_slide,
+                 count(distinct e.slide_number) as distinct_slides,
+                 bool_or(e.slide_number = 1 and e.occurred_at = r.started_at + interval '1 second') as is_first_after_start,
+                 bool_and(e.occurred_at >= r.started_at and e.occurred_at <= coalesce(r.completed_at, ${NOW}::timestamptz)) as is_ordered
+          from course_runs r
+          join courses c on c.id = r.course_id
+          join learning_events e on e.organization_id = r.organization_id and e.run_id = r.id and e.type = 'slide.viewed'
+          where r.organization_id = ${demo.organizationId}
+          group by r.id, c.course_title, r.completed_at`,
+    );
+    expect(runs).toHaveLength(demo.counts.courseRuns);
+    for (const run of runs) {
+      expect(Number(run.first_slide)).toBe(1);
+      expect(Number(run.views)).toBe(Number(run.last_slide));
+      expect(Number(run.distinct_slides)).toBe(Number(run.last_slide));
+      expect(run.is_first_after_start).toBe(true);
+      expect(run.is_ordered).toBe(true);
+      if (run.is_completed) expect(Number(run.last_slide)).toBe(slidesOf.get(run.course_title));
+    }
+    // Learners leave along the way: fewer open the last slide than the first.
+    const unfinished = runs.filter((run) => !run.is_completed);
+    expect(unfinished.length).toBeGreaterThan(runs.length * 0.05);
+
+    const [safetyStart] = await queryRows<{
+      slide_title: string;
+      scene: string | null;
+      seconds: number | null;
+    }>(
+      db,
+      sql`select e.slide_title, e.scene, e.seconds from learning_events e join courses c on c.id = e.course_id
+          where e.organization_id = ${demo.organizationId} and c.course_title = 'Workplace Safety Essentials'
+            and e.type = 'slide.viewed' and e.slide_number = 1 limit 1`,
+    );
+    expect(safetyStart).toEqual({ slide_title: 'Welcome', scene: 'Introduction', seconds: null });
+
+    // The seconds on slide N - 1 are the time between its view (or the start, for slide 1) and slide N's.
+    const [timing] = await queryRows<{ worst: number | string; shortest: number | string }>(
+      db,
+      sql`select max(abs(e.seconds - extract(epoch from e.occurred_at - case when p.slide_number = 1
+                   then r.started_at else p.occurred_at end))) as worst,
+                 min(e.seconds) as shortest
+          from learning_events e
+          join learning_events p on p.organization_id = e.organization_id and p.run_id = e.run_id
+            and p.type = 'slide.viewed' and p.slide_number = e.slide_number - 1
+          join course_runs r on r.id = e.run_id
+          where e.organization_id = ${demo.organizationId} and e.type = 'slide.viewed' and e.slide_number > 1`,
+    );
+    expect(Number(timing?.worst)).toBeLessThanOrEqual(0.5);
+    expect(Number(timing?.shortest)).toBeGreaterThanOrEqual(60);
+
+    // Each answer comes while its slide is open: after the slide's view.
+    const [early] = await queryRows<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from course_run_questions a
+          left join learning_events e on e.organization_id = a.organization_id and e.run_id = a.course_run_id
+            and e.type = 'slide.viewed' and e.slide_number = a.slide_number
+          where a.organization_id = ${demo.organizationId} and (e.id is null or a.created_at < e.occurred_at)`,
+    );
+    expect(Number(early?.n)).toBe(0);
+  });
+
+  it('logs a pass or a fail with the score and pass mark for every finished run, and nothing for the others', async () => {
+    const [outcomes] = await queryRows<{
+      finished: number | string;
+      matching: number | string;
+      outcome_events: number | string;
+      passed: number | string;
+      failed: number | string;
+    }>(
+      db,
+      sql`select count(*) filter (where r.completed_at is not null) as finished,
+                 count(*) filter (where e.type = case when r.passed then 'course.passed' else 'course.failed' end
+                   and e.occurred_at = r.completed_at and e.score = r.score and e.pass_mark = r.pass_mark) as matching,
+                 count(e.id) as outcome_events,
+                 count(*) filter (where e.type = 'course.passed') as passed,
+                 count(*) filter (where e.type = 'course.failed') as failed
+          from course_runs r
+          left join learning_events e on e.organization_id = r.organization_id and e.run_id = r.id
+            and e.type in ('course.passed', 'course.failed')
+          where r.organization_id = ${demo.organizationId}`,
+    );
+    expect(Number(outcomes?.finished)).toBeGreaterThan(0);
+    expect(Number(outcomes?.matching)).toBe(Number(outcomes?.finished));
+    expect(Number(outcomes?.outcome_events)).toBe(Number(outcomes?.finished));
+    expect(Number(outcomes?.passed)).toBeGreaterThan(0);
+    expect(Number(outcomes?.failed)).toBeGreaterThan(0);
+  });
+
+  it('keeps the idempotency key of every seeded event, and back-fills the starts, values, answers and completions', async () => {
+    const [keys] = await queryRows<{ seeded: number | string; keyed: number | string }>(
+      db,
+      sql`select count(*) as seeded, count(k.event_id) as keyed
+          from learning_events e
+          left join learning_event_keys k on k.organization_id = e.organization_id and k.event_id = e.event_id
+            and k.occurred_at = e.occurred_at
+          where e.organization_id = ${demo.organizationId} and e.source = 'seed'`,
+    );
+    expect(Number(keys?.seeded)).toBe(demo.counts.learningEvents);
+    expect(Number(keys?.keyed)).toBe(demo.counts.learningEvents);
+    const types = await queryRows<{ type: string; source: string; n: number | string }>(
+      db,
+      sql`select type, source, count(*) as n from learning_events where organization_id = ${demo.organizationId}
+          group by type, source order by type`,
+    );
+    expect(Object.fromEntries(types.map((row) => [row.type, row.source]))).toEqual({
+      'course.completed': 'backfill',
+      'course.failed': 'seed',
+      'course.passed': 'seed',
+      'course.started': 'backfill',
+      'question.answered': 'backfill',
+      'slide.viewed': 'seed',
+      'variable.set': 'backfill',
+    });
+    expect(Number(types.find((row) => row.type === 'course.started')?.n)).toBe(demo.counts.courseRuns);
   });
 
   it('spreads course runs over the last 90 days before now', async () => {
@@ -238,6 +396,7 @@ describe('determinism', () => {
     const rowsA = await firstRows(left.db, a.organizationId);
     expect(await firstRows(right.db, b.organizationId)).toEqual(rowsA);
     expect(rowsA.firstLearners).toHaveLength(5);
+    expect(rowsA.firstEvents).toHaveLength(5);
 
     const other = await seedDemo(left.db, {
       ...options,

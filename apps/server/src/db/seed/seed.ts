@@ -19,6 +19,8 @@ import {
   courses,
   learnerVariableValues,
   learners,
+  learningEventKeys,
+  learningEvents,
   organizations,
   questions,
   userOrganizations,
@@ -100,6 +102,9 @@ export type SeedCounts = {
   courseRuns: number;
   learnerVariableValues: number;
   courseRunQuestions: number;
+  /** The log rows only the seed knows (slides viewed, passed, failed), not the back-filled ones. */
+  learningEvents: number;
+  learningEventKeys: number;
 };
 
 export type SeedResult = {
@@ -135,6 +140,8 @@ const COUNT_KEYS: Record<string, keyof SeedCounts> = {
   [getTableName(courseRuns)]: 'courseRuns',
   [getTableName(learnerVariableValues)]: 'learnerVariableValues',
   [getTableName(courseRunQuestions)]: 'courseRunQuestions',
+  [getTableName(learningEvents)]: 'learningEvents',
+  [getTableName(learningEventKeys)]: 'learningEventKeys',
 };
 
 /** Recomputes the organization's rollups of runs, answers and values (after a bulk load). */
@@ -315,20 +322,48 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
     // The rollup triggers skip this transaction's statements (see migration
     // 0004) and the rollups are rebuilt once at the end of the phase.
     await tx.execute(sql`set local courselens.bulk_load = 'on'`);
+    // Every event falls between the window's first start and now: the log's
+    // month partitions for them, made here as the back-fill makes its own
+    // (no advisory lock: the seed may run under seedIfEmpty's, same key).
+    await tx.execute(sql`
+      select learning_events_partition(m::date)
+      from generate_series(
+        date_trunc('month', ${new Date(now.getTime() - dataset.days * 86_400_000).toISOString()}::timestamptz at time zone 'UTC'),
+        date_trunc('month', ${now.toISOString()}::timestamptz at time zone 'UTC'),
+        interval '1 month') as m`);
     const ids = activityIds(namespace);
     for (let from = 0; from < dataset.learners; from += learnersPerChunk) {
-      const chunk: LearnerActivity = { runs: [], values: [], responses: [] };
+      const chunk: LearnerActivity = { runs: [], values: [], responses: [], events: [] };
       const to = Math.min(dataset.learners, from + learnersPerChunk);
       for (let index = from; index < to; index += 1) {
         const activity = generateLearnerActivity(dataset, catalog, index, ids);
         chunk.runs.push(...activity.runs);
         chunk.values.push(...activity.values);
         chunk.responses.push(...activity.responses);
+        chunk.events.push(...activity.events);
       }
       await inserter.insert(tx, courseRuns, chunk.runs);
       await inserter.insert(tx, learnerVariableValues, chunk.values);
       await inserter.insert(tx, courseRunQuestions, chunk.responses);
+      await inserter.insert(tx, learningEvents, chunk.events);
+      // Each seeded event's idempotency key, as ingestion claims one per event.
+      await inserter.insert(
+        tx,
+        learningEventKeys,
+        chunk.events.map((event) => ({
+          organizationId,
+          eventId: event.eventId,
+          occurredAt: event.occurredAt,
+          receivedAt: event.receivedAt,
+        })),
+      );
     }
+    // Statistics of the rows just written (ANALYZE counts this transaction's
+    // own rows): without them the planner guesses on empty-table figures and
+    // may walk a whole course's answers for each learner in the rebuild.
+    await tx.execute(
+      sql`analyze course_runs, course_run_questions, learner_variable_values, learning_events`,
+    );
     await rebuildRollups(tx, organizationId);
     // The seeded history in the learning-event log, as if it had been ingested.
     await tx.execute(sql`select backfill_learning_events(${organizationId}::uuid)`);
