@@ -6,7 +6,7 @@ import { histogramBinSchema } from './variable-reports';
 import { variableDataTypeSchema } from './variables';
 
 /**
- * AI summaries of a variable (issue 6, item 3): a readable narrative written
+ * AI summaries of a variable: a readable narrative written
  * from statistics computed in the database, by the built-in engine or by the
  * LLM engine when one is configured. One summary per source is cached and
  * can be regenerated.

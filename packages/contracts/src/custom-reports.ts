@@ -15,7 +15,7 @@ import { listQuerySchema, paginatedSchema } from './list';
 import { sharedViewContextSchema } from './shared-views';
 
 /**
- * Custom reports (issue 6, items 5 to 7): a named selection of variables and
+ * Custom reports: a named selection of variables and
  * questions, each broken down by learner, by course or over time, whose data
  * the server assembles in SQL; a report can be shared through an unguessable
  * public link, and drafted from a sentence by the generator.

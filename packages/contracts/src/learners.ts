@@ -5,7 +5,7 @@ import { LEARNING_MESSAGES } from './courses';
 import { listQuerySchema, paginatedSchema } from './list';
 
 /**
- * Learners (issue 5, item 5): the organization's learner list and one
+ * Learners: the organization's learner list and one
  * learner's courses, variables and answers. Every list pages, searches and
  * sorts on the server and exports as CSV with the same filters.
  */

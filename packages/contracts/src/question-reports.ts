@@ -13,7 +13,7 @@ import {
 } from './variable-reports';
 
 /**
- * Question reports (issue 6, item 2): the answers to one question (report),
+ * Question reports: the answers to one question (report),
  * how they spread across the choices and how the correct rate moves (chart),
  * and the learners with the most points (leaders).
  */

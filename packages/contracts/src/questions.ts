@@ -6,7 +6,7 @@ import { listQuerySchema, paginatedSchema, queryBoolean } from './list';
 import { courseSubPageHeadingSchema } from './variables';
 
 /**
- * Questions (issue 5, items 3 and 6): the quiz questions of the organization,
+ * Questions: the quiz questions of the organization,
  * or of one course, with their answer totals aggregated in SQL. Only active
  * questions are listed (spec section 4); `?active=false` lists the hidden
  * ones so a question turned off can be turned on again.

@@ -24,7 +24,7 @@ import {
 } from './variable-reports';
 
 /**
- * Shared views (issue 6, item 4): a course variable's or a question's
+ * Shared views: a course variable's or a question's
  * report, chart and leaders readable without sign-in while sharing is on,
  * through an unguessable token carried in the link. Every failure (wrong
  * token, sharing off, unknown target) answers the same 404.

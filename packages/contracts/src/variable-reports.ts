@@ -7,7 +7,7 @@ import { METRIC_DEFINITIONS } from './report-model';
 import { variableDataTypeSchema } from './variables';
 
 /**
- * Variable reports (issue 6, item 1): one variable seen three ways. The
+ * Variable reports: one variable seen three ways. The
  * report lists every learner's latest value with summary statistics, the
  * chart its distribution and trend, the leaders the learners ranked by it.
  * The source is every variable of that name in the organization's live

@@ -5,7 +5,7 @@ import { LEARNING_MESSAGES } from './courses';
 import { listQuerySchema, paginatedSchema, queryBoolean } from './list';
 
 /**
- * Variables (issue 5, items 3 and 6): every variable of the organization, or
+ * Variables: every variable of the organization, or
  * of one course, with how much it is used; a variable's active flag and
  * description can be changed. Lists page, search and sort on the server and
  * export as CSV with the same filters.

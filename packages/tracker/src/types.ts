@@ -1,4 +1,4 @@
-// The wire format of POST /api/v1/events (issue 5, item 1). The server's zod
+// The wire format of POST /api/v1/events. The server's zod
 // contract lives in packages/contracts/src/ingestion.ts; the tracker keeps its
 // own plain types so the script never bundles zod.
 

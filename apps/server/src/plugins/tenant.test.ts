@@ -38,9 +38,9 @@ const PUBLIC_ROUTES = [
   'POST /api/session',
   'GET /api/invitations/:token',
   'POST /api/invitations/:token/signup',
-  // A custom report's public link: the token is the capability (issue 6, item 6).
+  // A custom report's public link: the token is the capability.
   'GET /api/public-reports/:token',
-  // Shared views: the token in the query is the capability (issue 6, item 4).
+  // Shared views: the token in the query is the capability.
   'GET /api/shared/course-variables/report',
   'GET /api/shared/course-variables/chart',
   'GET /api/shared/course-variables/leaders',

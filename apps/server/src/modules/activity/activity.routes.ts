@@ -15,7 +15,7 @@ import {
   listActivityForExport,
 } from './activity.service';
 
-/** The organization's activity feed: team actions and summarized ingestion (issue 5 item 8). */
+/** The organization's activity feed: team actions and summarized ingestion. */
 export const activityRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/activity',

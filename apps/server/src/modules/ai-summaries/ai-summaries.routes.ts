@@ -20,7 +20,7 @@ const ENGINE_NOTE =
   'When the model fails, the built-in engine writes it and `notice` says so.';
 
 /**
- * AI summaries of variables (issue 6, item 3): GET answers the cached summary
+ * AI summaries of variables: GET answers the cached summary
  * (writing one on the first request), POST writes a new one in its place.
  * Course variables are named by course and name, or by id; agent variables
  * answer 404 until custom AI agents ship.

@@ -87,7 +87,7 @@ function handleDeleteCourseError(error: FastifyError, request: FastifyRequest, r
   void reply.status(500).send({ error: message, code: 'INTERNAL_ERROR' });
 }
 
-/** Courses of the request's organization, their learners and broadcasts (issue 5, spec sections 2, 3, 8). */
+/** Courses of the request's organization, their learners and broadcasts (spec sections 2, 3, 8). */
 export const courseRoutes: FastifyPluginAsyncZod<{ db: Database; publish: Publish }> = async (
   app,
   { db, publish },

@@ -54,7 +54,7 @@ const sharingConfig = { access: 'owner:sharing', resource: 'customReport' } as c
 const tags = ['custom reports'];
 
 /**
- * Custom reports of the request's organization (issue 6, items 5 to 7): the
+ * Custom reports of the request's organization: the
  * list, the builder's reads and writes, the assembled data and its CSV,
  * public sharing, the generator, and the public page's endpoint.
  */

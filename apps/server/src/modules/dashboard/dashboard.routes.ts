@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { requireTenant } from '../../plugins/tenant';
 import { getDashboard } from './dashboard.service';
 
-/** The organization's overview (issue 5 item 7). */
+/** The organization's overview. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/dashboard',

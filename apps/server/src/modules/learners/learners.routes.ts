@@ -79,7 +79,7 @@ const learnerResponseCsvColumns: CsvColumn<LearnerResponse>[] = [
 ];
 
 /**
- * The learner screens (issue 5, item 5): the organization's learners and
+ * The learner screens: the organization's learners and
  * one learner's courses, variables and answers, each with a CSV export of
  * the same filters. `learnerId` (and `courseId`) are scoped by the tenant
  * plugin: another organization's learner is a 404 'Learner not found'.

@@ -23,7 +23,7 @@ import {
 
 const tags = ['question reports'];
 
-/** Question reports (issue 6, item 2): answers, their spread and correct rate, and leaders by points. */
+/** Question reports: answers, their spread and correct rate, and leaders by points. */
 export const questionReportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/questions/:questionId/report',

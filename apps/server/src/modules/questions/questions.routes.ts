@@ -27,7 +27,7 @@ import {
 } from './questions.service';
 
 /**
- * Questions of the request's organization (issue 5, items 3 and 6): active
+ * Questions of the request's organization: active
  * ones by default, with answer totals aggregated in SQL; one course's list;
  * CSV exports of both; the active flag.
  */

@@ -25,7 +25,7 @@ import {
 } from './variables.service';
 
 /**
- * Variables of the request's organization (issue 5, items 3 and 6): the
+ * Variables of the request's organization: the
  * list with usage counts, one course's list, CSV exports of both, and the
  * active flag and description update.
  */
