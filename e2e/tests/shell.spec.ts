@@ -100,13 +100,13 @@ test.describe('screens of later capabilities', () => {
     request,
   }) => {
     await signInAs(page, (await signUpViaApi(request)).token);
-    await page.goto('/analytics/funnels');
+    await page.goto('/billing');
     await expect(sidebar(page)).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Funnels' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
     const empty = page.getByTestId('empty-state');
     await expect(empty).toContainText('What will appear here:');
-    await expect(empty).toContainText('arrives with the analytics');
-    await expect(page).toHaveTitle('Funnels · CourseLens');
+    await expect(empty).toContainText('arrives with the billing');
+    await expect(page).toHaveTitle('Billing · CourseLens');
   });
 
   test('every navigation scrolls to the top', async ({ page }) => {

@@ -489,6 +489,9 @@ describe('insights', () => {
     const organizationId = insightsOwner.organization.id;
     const db = testApp.database.db;
     const old = new Date(Date.now() - 200 * DAY);
+    // Written by an earlier run: the stored time is set, not left to the
+    // database clock, which may read later than this process's clock.
+    const earlierRun = new Date(Date.now() - 60_000);
     await db.insert(analyticsInsights).values([
       {
         organizationId,
@@ -497,6 +500,7 @@ describe('insights', () => {
         title: 'Gone',
         body: '',
         link: '/',
+        computedAt: earlierRun,
       },
       {
         organizationId,
@@ -505,7 +509,8 @@ describe('insights', () => {
         title: 'Dismissed lately',
         body: '',
         link: '/',
-        dismissedAt: new Date(),
+        dismissedAt: earlierRun,
+        computedAt: earlierRun,
       },
       {
         organizationId,

@@ -1,4 +1,4 @@
-import { BarChart3, CreditCard, type LucideIcon } from 'lucide-react';
+import { CreditCard, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { Logo } from '@/components/logo';
@@ -11,7 +11,6 @@ import { capabilityNames, screenTexts, type Capability } from './screen-texts';
 import type { ScreenRoute } from './screens';
 
 const capabilityIcons: Record<Capability, LucideIcon> = {
-  analytics: BarChart3,
   billing: CreditCard,
 };
 

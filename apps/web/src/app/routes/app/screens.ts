@@ -17,14 +17,4 @@ export type ScreenRoute = {
 const p = paths;
 const auth = (path: string): ScreenRoute => ({ path, access: 'auth' });
 
-export const screenRoutes: ScreenRoute[] = [
-  auth(p.subscribe.path),
-  auth(p.billing.path),
-  auth(p.analytics.overview.path),
-  auth(p.analytics.funnels.path),
-  auth(p.analytics.heatmaps.path),
-  auth(p.analytics.questions.path),
-  auth(p.analytics.learningPaths.path),
-  auth(p.analytics.insights.path),
-  auth(p.analytics.settings.path),
-];
+export const screenRoutes: ScreenRoute[] = [auth(p.subscribe.path), auth(p.billing.path)];
