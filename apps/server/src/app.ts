@@ -41,6 +41,9 @@ import { createInvitationMailer } from './modules/team/invitation-mailer';
 import { teamRoutes } from './modules/team/team.routes';
 import { createLlmEngine } from './lib/llm';
 import type { JobRunner } from './jobs/job-runner';
+import type { BillingProvider } from './modules/billing/billing-provider';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { createBillingProvider } from './modules/billing/providers';
 import { createAppJobRunner } from './jobs/registry';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { registerDocs } from './plugins/docs';
@@ -64,6 +67,8 @@ export type BuildAppOptions = {
    * workers itself and stops it on close.
    */
   jobs?: JobRunner;
+  /** Who takes payment; by default from the configuration (Stripe or the local provider). */
+  billingProvider?: BillingProvider;
   /** Chat limits (tests that send many messages raise them). */
   chat?: { limits?: { perMinute: number; perHour: number } };
 };
@@ -255,6 +260,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config,
       publish: jobs.publish,
     }),
+  });
+  await app.register(billingRoutes, {
+    db: database.db,
+    provider: options.billingProvider ?? createBillingProvider(config),
+    publicUrl: config.publicUrl,
   });
   await registerTrackerScript(app);
 

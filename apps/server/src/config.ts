@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import type { LlmConfig } from './lib/llm';
 import { defaultWebDistDir } from './lib/paths';
+import type { StripeSettings } from './modules/billing/billing-provider';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], {
@@ -98,6 +99,11 @@ export function parseWebhookAllowedHosts(value: string): WebhookAllowedHost[] | 
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const stripePriceId = z
+  .string()
+  .regex(/^price_\S+$/, 'must be a Stripe price id (price_…)')
+  .optional();
 
 /**
  * Every environment variable the server reads. The README's configuration
@@ -208,6 +214,26 @@ const envSchema = z.object({
       }
       return parsed;
     }),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_\S+$/,
+      'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_ key)',
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_PRICE_TEAM_MONTHLY: stripePriceId,
+  STRIPE_PRICE_TEAM_YEARLY: stripePriceId,
+  STRIPE_PRICE_BUSINESS_MONTHLY: stripePriceId,
+  STRIPE_PRICE_BUSINESS_YEARLY: stripePriceId,
+  STRIPE_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+\/?$/, 'must be an http:// or https:// origin such as http://127.0.0.1:12111')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: z
     .string()
     .default('10000')
@@ -252,10 +278,17 @@ export type AppConfig = {
    * link-local address (WEBHOOK_ALLOWED_HOSTS); every other such address is refused.
    */
   webhookAllowedHosts: WebhookAllowedHost[];
+  /** Stripe takes payment when STRIPE_SECRET_KEY is set; otherwise the local provider changes plans at once. */
+  stripe: StripeSettings | undefined;
 };
 
 /** Variables whose values are secrets: a configuration error names them but never echoes them. */
-const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'LLM_API_KEY']);
+const SECRET_VARIABLES = new Set([
+  'AUTH_SECRET',
+  'LLM_API_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+]);
 
 /** The value a configuration error quotes: none for secrets, URLs without their `user:password@`. */
 function shownValue(name: string, value: string | undefined): string | undefined {
@@ -320,5 +353,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       : undefined,
     cspConnectSrc: values.CSP_CONNECT_SRC,
     webhookAllowedHosts: values.WEBHOOK_ALLOWED_HOSTS,
+    stripe: values.STRIPE_SECRET_KEY
+      ? {
+          secretKey: values.STRIPE_SECRET_KEY,
+          webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+          prices: {
+            ...(values.STRIPE_PRICE_TEAM_MONTHLY ? { 'team:month': values.STRIPE_PRICE_TEAM_MONTHLY } : {}),
+            ...(values.STRIPE_PRICE_TEAM_YEARLY ? { 'team:year': values.STRIPE_PRICE_TEAM_YEARLY } : {}),
+            ...(values.STRIPE_PRICE_BUSINESS_MONTHLY
+              ? { 'business:month': values.STRIPE_PRICE_BUSINESS_MONTHLY }
+              : {}),
+            ...(values.STRIPE_PRICE_BUSINESS_YEARLY
+              ? { 'business:year': values.STRIPE_PRICE_BUSINESS_YEARLY }
+              : {}),
+          },
+          apiBase: values.STRIPE_API_BASE,
+        }
+      : undefined,
   };
 }

@@ -41,6 +41,10 @@ export const ACTIVITY_KINDS = [
   'analytics.settings_updated',
   'analytics.funnel_saved',
   'analytics.funnel_deleted',
+  'billing.plan_changed',
+  'billing.usage_notice',
+  'billing.cap_reached',
+  'billing.payment_failed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -79,6 +83,10 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'analytics.settings_updated': 'Analytics settings updated',
   'analytics.funnel_saved': 'Funnel saved',
   'analytics.funnel_deleted': 'Funnel deleted',
+  'billing.plan_changed': 'Plan changed',
+  'billing.usage_notice': 'Usage notice',
+  'billing.cap_reached': 'Plan limit reached',
+  'billing.payment_failed': 'Payment failed',
 };
 
 /** The readable label of a kind; an unknown kind (logged by a newer module) reads as itself. */
@@ -131,6 +139,11 @@ export const ACTIVITY_KIND_GROUPS = [
     id: 'analytics',
     label: 'Analytics',
     kinds: ['analytics.settings_updated', 'analytics.funnel_saved', 'analytics.funnel_deleted'],
+  },
+  {
+    id: 'billing',
+    label: 'Billing',
+    kinds: ['billing.plan_changed', 'billing.usage_notice', 'billing.cap_reached', 'billing.payment_failed'],
   },
 ] as const satisfies readonly { id: string; label: string; kinds: readonly ActivityKind[] }[];
 

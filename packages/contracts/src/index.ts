@@ -21,6 +21,7 @@ export * from './questions';
 export * from './dashboard';
 export * from './activity';
 export * from './plans';
+export * from './billing';
 export * from './custom-reports';
 export * from './ai-summaries';
 export * from './variable-reports';

@@ -2,7 +2,8 @@
  * The plan definitions: the pricing page shows them and billing (server and
  * web) reads the same caps, so what visitors are promised is what is enforced.
  */
-export type PlanId = 'free' | 'team' | 'business';
+export const PLAN_IDS = ['free', 'team', 'business'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
 
 export type Plan = {
   id: PlanId;
@@ -59,3 +60,8 @@ export const plans: readonly Plan[] = [
     ],
   },
 ];
+
+/** The plan of an id (Free for an id no plan has, e.g. one a newer version retired). */
+export function planById(id: string): Plan {
+  return plans.find((plan) => plan.id === id) ?? (plans[0] as Plan);
+}

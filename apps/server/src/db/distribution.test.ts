@@ -32,7 +32,7 @@ import {
   variables,
 } from './schema';
 import { REFERENCE_TABLES } from './schema/distribution';
-import { seedDemo } from './seed/seed';
+import { DEMO_ORGANIZATION, seedDemo } from './seed/seed';
 
 // The migrated schema must distribute by organization_id unchanged (decision
 // 011): this reads the catalog, so a new table or key that breaks a rule
@@ -285,6 +285,8 @@ describe('0011_distributable_schema on a database that holds data', () => {
           now: new Date('2025-06-02T09:30:00.000Z'),
           seed: 3,
           learners: 30,
+          // A plan id the schema of 0010 accepts as well as today's.
+          organization: { ...DEMO_ORGANIZATION, plan: 'free' },
           hashPassword: (password) => Promise.resolve(`test:${password}`),
         });
         const organizationId = demo.organizationId;

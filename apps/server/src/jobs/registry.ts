@@ -1,15 +1,18 @@
 import type { AppConfig } from '../config';
 import type { DatabaseConnection } from '../db/client';
 import { insightJobs } from '../modules/analytics/insights.job';
+import { billingJobs } from '../modules/billing/billing.jobs';
 import { maintainEventLogJob } from '../modules/ingestion/event-log.jobs';
 import { createPipelineJobs } from '../modules/pipelines/pipelines.jobs';
 import type { HostLookup } from '../modules/actions/address-guard';
 import { createJobRunner, type JobDefinition, type JobRunner, type Subscriptions } from './job-runner';
 
 /** Every kind of job of the product, each defined beside the module it belongs to. */
-export const JOB_DEFINITIONS: readonly JobDefinition<never>[] = [maintainEventLogJob, ...insightJobs].map(
-  (definition) => definition as unknown as JobDefinition<never>,
-);
+export const JOB_DEFINITIONS: readonly JobDefinition<never>[] = [
+  maintainEventLogJob,
+  ...insightJobs,
+  ...billingJobs,
+].map((definition) => definition as unknown as JobDefinition<never>);
 
 /**
  * Which modules react to which domain events, besides the pipelines (whose

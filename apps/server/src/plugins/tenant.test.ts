@@ -57,6 +57,8 @@ const PUBLIC_ROUTES = [
   'GET /api/chat/:chatbotId/sessions/:sessionId',
   // CORS preflight of the ingestion API: browsers send it without credentials.
   'OPTIONS /api/v1/*',
+  // Stripe's webhooks: the signature over the body is the credential.
+  'POST /api/billing/webhooks/stripe',
 ];
 
 /**
@@ -185,6 +187,14 @@ const MEMBER_COLUMN: Record<string, MemberOutcome> = {
   'DELETE /api/actions/:actionId': 'allowed',
   'POST /api/actions/:actionId/rotate-secret': 'allowed',
   'POST /api/actions/:actionId/test': 'allowed',
+  // Billing: owners alone see and change it; every member reads the banner's status.
+  'GET /api/billing': '403 billing',
+  'GET /api/billing/status': 'allowed',
+  'GET /api/billing/invoices': '403 billing',
+  'POST /api/billing/checkout': '403 billing',
+  'POST /api/billing/cancel': '403 billing',
+  'POST /api/billing/portal': '403 billing',
+  'POST /api/billing/webhooks/stripe': 'allowed',
   // Analytics: every member reads the settings; owners alone change them.
   'GET /api/analytics/settings': 'allowed',
   'PATCH /api/analytics/settings': '403 analytics',

@@ -19,7 +19,7 @@ export type TestApp = {
  */
 export async function createTestApp(
   configOverrides: Partial<AppConfig> = {},
-  appOptions: Pick<BuildAppOptions, 'chat'> = {},
+  appOptions: Pick<BuildAppOptions, 'chat' | 'billingProvider'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: AppConfig = {

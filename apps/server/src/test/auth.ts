@@ -34,3 +34,23 @@ export async function signUpViaApi(
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
+
+/**
+ * Moves the signed-up organization to a plan through the billing API (the
+ * local provider changes it at once), for tests whose data is larger than
+ * Free allows (3 courses, 1 chatbot, 100 learners).
+ */
+export async function changePlanViaApi(
+  app: FastifyInstance,
+  who: SignedUp,
+  plan: 'team' | 'business' = 'business',
+): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/billing/checkout',
+    headers: who.headers,
+    payload: { plan, interval: 'month' },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`plan change failed: ${response.statusCode} ${response.body}`);
+}

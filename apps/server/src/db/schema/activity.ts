@@ -41,6 +41,10 @@ export const ACTIVITY_KINDS = [
   'analytics.settings_updated',
   'analytics.funnel_saved',
   'analytics.funnel_deleted',
+  'billing.plan_changed',
+  'billing.usage_notice',
+  'billing.cap_reached',
+  'billing.payment_failed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -28,6 +28,8 @@ export const REFERENCE_TABLES = {
     "A person's profile, one per auth identity: read by auth user id on every request, whatever the organization (its organization_id is only the one created at sign-up, nullable).",
   user_organizations:
     "Memberships: the tenant plugin resolves a person's organizations (and the primary one) by user id before it knows the organization; at most one primary per person across organizations.",
+  billing_webhook_events:
+    "Stripe's event ids already handled: a webhook is claimed by its id before its organization is known (and an event may concern none).",
 } as const satisfies Record<string, string>;
 
 /** The distribution column of every tenant table. */

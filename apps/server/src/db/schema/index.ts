@@ -16,5 +16,6 @@ export * from './pipelines';
 export * from './chatbots';
 export * from './activity';
 export * from './analytics';
+export * from './billing';
 export * from './relations';
 export * from './system';

@@ -14,7 +14,8 @@ import {
 import { authUsers } from './auth';
 import { isOneOf, primaryId, tenantId, timestamps, timestamptz } from './columns';
 
-export const ORGANIZATION_PLANS = ['free', 'starter', 'pro', 'enterprise'] as const;
+/** The plan ids of `packages/contracts/src/plans.ts` (a schema test keeps them equal). */
+export const ORGANIZATION_PLANS = ['free', 'team', 'business'] as const;
 export type OrganizationPlan = (typeof ORGANIZATION_PLANS)[number];
 
 export const MEMBER_ROLES = ['owner', 'team_member'] as const;
@@ -33,7 +34,10 @@ export const organizations = pgTable(
     subdomain: text('subdomain').notNull().unique('organizations_subdomain_unique'),
     ownerId: uuid('owner_id').references(() => authUsers.id, { onDelete: 'set null' }),
     plan: text('plan').$type<OrganizationPlan>().notNull().default('free'),
-    /** Caps; null means "the plan's default" (billing decides). */
+    /**
+     * Caps, copied from the plan whenever it changes (or an operator's
+     * override, kept by billing); null reads as the plan's limit.
+     */
     maxLearners: integer('max_learners'),
     maxCourses: integer('max_courses'),
     maxChatbots: integer('max_chatbots'),

@@ -52,7 +52,7 @@ const CHECK_VIOLATION = '23514';
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /** Tables not owned by one organization: identity, and the tenant itself. */
-// Not tenant-owned: identities, the tenants themselves, server settings and rate-limit counters.
+// Not tenant-owned: identities, the tenants themselves, server settings, rate-limit counters, handled webhooks.
 const GLOBAL_TABLES = [
   'auth_user',
   'auth_session',
@@ -61,6 +61,7 @@ const GLOBAL_TABLES = [
   'organizations',
   'app_settings',
   'rate_limit_buckets',
+  'billing_webhook_events',
 ];
 
 let connection: DatabaseConnection;

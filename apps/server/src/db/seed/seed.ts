@@ -177,7 +177,7 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
   const now = options.now ?? new Date();
   const organizationSpec = options.organization ?? {
     ...DEMO_ORGANIZATION,
-    plan: 'pro' as const,
+    plan: 'business' as const,
     maxLearners: 5000,
     maxCourses: 100,
     maxChatbots: 20,

@@ -2,7 +2,7 @@ import type { AnalyticsSettings, InsightKind, InsightSeverity, InsightStatus } f
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jsonColumn } from '../../db/json-column';
-import { analyticsInsights, authUsers, organizations, userOrganizations } from '../../db/schema';
+import { analyticsInsights, organizations } from '../../db/schema';
 import {
   learnerExcluded,
   learnerIncluded,
@@ -485,19 +485,4 @@ export async function countInactiveLearners(
     where l.organization_id = ${organizationId} and not ${learnerExcluded(settings, sql`l.email`)}`);
   const n = (result.rows[0]?.counts ?? '{}').replace(/[{}]/g, '').split(',').map(Number);
   return input.moments.map((_, index) => ({ known: n[index * 2] ?? 0, inactive: n[index * 2 + 1] ?? 0 }));
-}
-
-/** The organization's name and its owners' e-mail addresses (the digest's recipients). */
-export async function selectDigestRecipients(db: Database, organizationId: string) {
-  const result = await db.execute<{ name: string; email: string | null }>(sql`
-    select o.name, u.email
-    from ${organizations} o
-    left join ${userOrganizations} m on m.organization_id = o.id and m.role = 'owner'
-    left join ${authUsers} u on u.id = m.user_id
-    where o.id = ${organizationId}
-    order by u.email`);
-  return {
-    organizationName: result.rows[0]?.name ?? '',
-    emails: result.rows.flatMap((row) => (row.email ? [row.email] : [])),
-  };
 }

@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { takeHits } from '../../plugins/rate-limit';
+import { selectOwnerRecipients } from '../organizations/organizations.queries';
 import { analyticsBasis, loadAnalyticsScope, type AnalyticsScope } from './analytics-settings.service';
 import {
   countInactiveLearners,
@@ -23,7 +24,6 @@ import {
   lockOrganizationInsights,
   markInsightsComputed,
   selectCoursesWithRecentAnswers,
-  selectDigestRecipients,
   selectDropOffSlides,
   selectInsight,
   selectInsights,
@@ -582,7 +582,7 @@ export async function sendInsightDigest(
 ): Promise<number> {
   const { insights, open } = await listTopInsights(db, input.organizationId, DIGEST_FINDINGS);
   if (insights.length === 0) return 0;
-  const { organizationName, emails } = await selectDigestRecipients(db, input.organizationId);
+  const { organizationName, emails } = await selectOwnerRecipients(db, input.organizationId);
   if (emails.length === 0) return 0;
   const base = input.publicUrl.replace(/\/+$/, '');
   const lines = insights.flatMap((insight, index) => [

@@ -7,7 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCourse } from '../../db/factories/learning';
 import { createTestApp, type TestApp } from '../../test/app';
-import { signUpViaApi, type SignedUp } from '../../test/auth';
+import { changePlanViaApi, signUpViaApi, type SignedUp } from '../../test/auth';
 import { loadAnalyticsScope } from './analytics-settings.service';
 import { getQuestionAnalysis } from './questions.service';
 
@@ -103,6 +103,8 @@ beforeAll(async () => {
   testApp = await createTestApp();
   owner = await signUpViaApi(testApp.app);
   stranger = await signUpViaApi(testApp.app);
+  // More courses than Free allows.
+  await changePlanViaApi(testApp.app, owner);
   const key = await inject({
     method: 'POST',
     url: '/api/api-keys',

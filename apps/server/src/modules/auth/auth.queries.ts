@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { authUsers, organizations, userOrganizations, users } from '../../db/schema';
+import { newOrganizationPlan } from '../organizations/organizations.queries';
 
 export async function findAuthUserByEmail(db: Database, email: string) {
   const [row] = await db
@@ -28,7 +29,12 @@ export async function insertSignupRows(
   return db.transaction(async (tx) => {
     const [organization] = await tx
       .insert(organizations)
-      .values({ name: input.organizationName, subdomain: input.subdomain, ownerId: input.userId })
+      .values({
+        name: input.organizationName,
+        subdomain: input.subdomain,
+        ownerId: input.userId,
+        ...newOrganizationPlan(),
+      })
       .returning({ id: organizations.id, name: organizations.name, subdomain: organizations.subdomain });
     if (!organization) return undefined;
     await tx.insert(users).values({

@@ -18,6 +18,7 @@ import type { Database } from '../../db/client';
 import { jsonColumn } from '../../db/json-column';
 import { AppError } from '../../errors';
 import { MAX_EXPORT_ROWS, type CsvColumn } from '../../lib/csv';
+import { assertCanAdd } from '../billing/entitlements';
 import { insertActivity } from '../organizations/organizations.queries';
 import {
   deleteChatbotRow,
@@ -143,7 +144,7 @@ async function checkDestinations(db: Database, organizationId: string, spec: Cha
   if (issues.length > 0) throw new AppError('VALIDATION_ERROR', CHATBOT_MESSAGES.destinationNotFound, issues);
 }
 
-/** Creates an agent with its variables and documents in one transaction. */
+/** Creates an agent with its variables and documents in one transaction, if the plan allows one more (402). */
 export async function createChatbot(
   db: Database,
   input: { organizationId: string; userId: string | null; spec: ChatbotSpec },
@@ -151,6 +152,7 @@ export async function createChatbot(
   const chatbotId = randomUUID();
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    await assertCanAdd(t, input.organizationId, 'chatbots');
     await checkDestinations(t, input.organizationId, input.spec);
     await insertChatbotRow(t, {
       id: chatbotId,

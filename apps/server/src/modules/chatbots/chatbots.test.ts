@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCourse, insertVariable } from '../../db/factories/learning';
 import { AppError } from '../../errors';
 import { createTestApp, type TestApp } from '../../test/app';
-import { signUpViaApi, type SignedUp } from '../../test/auth';
+import { changePlanViaApi, signUpViaApi, type SignedUp } from '../../test/auth';
 import { sendChatMessage } from './chat.service';
 
 // Custom AI agents through the real app and database: the team's API
@@ -72,6 +72,9 @@ beforeAll(async () => {
   testApp = await createTestApp({}, { chat: { limits: { perMinute: 10_000, perHour: 10_000 } } });
   owner = await signUpViaApi(testApp.app, { name: 'Olive Owner' });
   other = await signUpViaApi(testApp.app, { name: 'Otto Other' });
+  // More agents and courses than Free allows.
+  await changePlanViaApi(testApp.app, owner);
+  await changePlanViaApi(testApp.app, other);
 });
 
 afterAll(async () => {

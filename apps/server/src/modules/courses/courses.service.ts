@@ -18,6 +18,7 @@ import type { Database } from '../../db/client';
 import type { Publish } from '../../jobs/job-runner';
 import { AppError } from '../../errors';
 import { insertActivity } from '../organizations/organizations.queries';
+import { assertCanAdd } from '../billing/entitlements';
 import { isUniqueViolation } from '../organizations/organizations.service';
 import { listPipelinesReferencingCourse } from '../pipelines/pipelines.service';
 import {
@@ -123,7 +124,7 @@ async function assertExternalIdFree(
   }
 }
 
-/** Creates a course; its external id must be free among the organization's live courses (409). */
+/** Creates a course; its external id must be free among the organization's live courses (409), and the plan must allow one more (402). */
 export async function createCourse(
   db: Database,
   input: {
@@ -139,6 +140,7 @@ export async function createCourse(
   let id: string;
   try {
     ({ id } = await db.transaction(async (tx) => {
+      await assertCanAdd(tx, organizationId, 'courses');
       const row = await insertCourseRow(tx, { organizationId, ...values });
       await insertActivity(tx, {
         organizationId,

@@ -22,7 +22,7 @@ import {
   variables,
 } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { signUpViaApi, type SignedUp } from '../../test/auth';
+import { changePlanViaApi, signUpViaApi, type SignedUp } from '../../test/auth';
 import { ensureNamedRuns, runKey } from './ingestion.queries';
 import { inferDataType, isRetryable } from './ingestion.service';
 
@@ -48,6 +48,8 @@ async function createKey(
 beforeAll(async () => {
   testApp = await createTestApp();
   owner = await signUpViaApi(testApp.app);
+  // More courses than Free allows; the caps have their own tests (billing).
+  await changePlanViaApi(testApp.app, owner);
   ingestKey = await createKey(owner, { name: 'LMS', scope: 'ingest' });
   secondKey = await createKey(owner, { name: 'Warehouse', scope: 'ingest' });
 });

@@ -2,6 +2,8 @@ import { INGESTION_MESSAGES, type IngestionEvent, type RejectedEvent } from '@co
 import type { Database } from '../../db/client';
 import { toTypedValue, type LearningEventSource, type VariableDataType } from '../../db/schema';
 import type { Publish } from '../../jobs/job-runner';
+import { AppError } from '../../errors';
+import { admitNewCourses, admitNewLearners } from '../billing/entitlements';
 import { activityInsert } from '../organizations/organizations.queries';
 import { handlerFor, type Facts, type ResolvedEvent } from './event-handlers';
 import {
@@ -51,17 +53,34 @@ export type WriteScope = {
 export type WriteOutcome = { accepted: number; duplicates: number; rejected: RejectedEvent[] };
 
 /**
- * The seam where plan caps are checked: given the events that would create
- * new courses or learners, it returns a reason for each event it refuses.
- * Events of existing courses and learners never come here. The default
- * admits everything.
+ * The seam where plan caps are checked: given the courses the batch would
+ * register and its events, it returns a reason for each event it refuses
+ * (an event of a course past the course cap, of a new learner past the
+ * learner cap and its grace period). The default is the plan's.
  */
 export type AdmissionCheck = (
   tx: Database,
   request: { organizationId: string; newCourses: readonly string[]; candidates: readonly Candidate[] },
 ) => Promise<Map<Candidate, string>>;
 
-export const admitEverything: AdmissionCheck = async () => new Map();
+/** The plan caps: courses first (an event refused for its course does not count as a new learner), then learners. */
+export const admitWithinPlan: AdmissionCheck = async (tx, { organizationId, newCourses, candidates }) => {
+  const refusals = new Map<Candidate, string>();
+  const courses = await admitNewCourses(tx, organizationId, newCourses);
+  for (const c of candidates) {
+    if (courses.refused.has(c.event.course.externalCourseId)) refusals.set(c, courses.reason);
+  }
+  const remaining = candidates.filter((c) => !refusals.has(c));
+  const learners = await admitNewLearners(
+    tx,
+    organizationId,
+    remaining.map((c) => c.event.learner.email),
+  );
+  for (const c of remaining) {
+    if (learners.refused.has(c.event.learner.email)) refusals.set(c, learners.reason);
+  }
+  return refusals;
+};
 
 /**
  * The one write path of learning facts. In the caller's transaction:
@@ -80,7 +99,7 @@ export async function writeLearningEvents(
   tx: Database,
   scope: WriteScope,
   all: readonly Candidate[],
-  admit: AdmissionCheck = admitEverything,
+  admit: AdmissionCheck = admitWithinPlan,
 ): Promise<WriteOutcome> {
   const { organizationId } = scope;
   const rejected: RejectedEvent[] = [];
@@ -127,7 +146,12 @@ export async function writeLearningEvents(
   const missingCourses = unique(candidates.map((c) => c.event.course.externalCourseId)).filter(
     (id) => !courseIds.has(id),
   );
-  const refusals = await admit(tx, { organizationId, newCourses: missingCourses, candidates });
+  // Without auto-registration an unknown course is refused as not found below, not for the cap.
+  const refusals = await admit(tx, {
+    organizationId,
+    newCourses: settings.autoRegister ? missingCourses : [],
+    candidates,
+  });
   candidates = candidates.filter((c) => {
     const reason = refusals.get(c);
     if (reason) reject(c, reason);
@@ -351,6 +375,15 @@ export async function writeChatbotCaptures(
   );
   const captures = fresh.filter((c) => targets.has(c.chatbotVariableId));
   if (captures.length === 0 && chatEvents.length === 0) return { accepted: 0, duplicates, learners };
+
+  // A conversation cannot leave part of itself behind: a new learner past
+  // the learner cap (after its grace period) fails the whole turn, with the reason.
+  const admission = await admitNewLearners(
+    tx,
+    organizationId,
+    [...captures, ...chatEvents].map((c) => c.learner.email),
+  );
+  if (admission.refused.size > 0) throw new AppError('PLAN_LIMIT_REACHED', admission.reason);
 
   const activity = new Map<string, { name: string | null; lastActivityAt: Date }>();
   for (const { learner, at } of [...captures, ...chatEvents]) {

@@ -19,7 +19,9 @@ import {
   userOrganizations,
   type MemberRole,
   type NewActivityEvent,
+  type OrganizationPlan,
 } from '../../db/schema';
+import { planById } from '@courselens/contracts';
 
 export async function isSubdomainTaken(db: Database, subdomain: string): Promise<boolean> {
   const [row] = await db
@@ -55,6 +57,64 @@ export async function findMembership(db: Database, userId: string, organizationI
   return row;
 }
 
+/**
+ * The plan columns of a new organization: Free, with its caps copied on, so
+ * what a new organization may hold is decided by the plan definitions.
+ */
+export function newOrganizationPlan() {
+  const limits = planById('free').limits;
+  return {
+    plan: 'free' as const,
+    maxLearners: limits.maxLearners,
+    maxCourses: limits.maxCourses,
+    maxChatbots: limits.maxChatbots,
+  };
+}
+
+/** The organization's plan and caps, with the owner's e-mail (billing reads them; the caps are enforced from here). */
+export async function findOrganizationPlan(db: Database, organizationId: string) {
+  const result = await db.execute<{
+    name: string;
+    plan: string;
+    max_learners: number | null;
+    max_courses: number | null;
+    max_chatbots: number | null;
+    owner_email: string | null;
+  }>(sql`
+    select o.name, o.plan, o.max_learners, o.max_courses, o.max_chatbots,
+           (select u.email from auth_user u where u.id = o.owner_id) as owner_email
+    from ${organizations} o
+    where o.id = ${organizationId}`);
+  return result.rows[0];
+}
+
+/** The organization's name and its owners' e-mail addresses: who hears of digests, usage and payments. */
+export async function selectOwnerRecipients(db: Database, organizationId: string) {
+  const result = await db.execute<{ name: string; email: string | null }>(sql`
+    select o.name, u.email
+    from ${organizations} o
+    left join ${userOrganizations} m on m.organization_id = o.id and m.role = 'owner'
+    left join auth_user u on u.id = m.user_id
+    where o.id = ${organizationId}
+    order by u.email`);
+  return {
+    organizationName: result.rows[0]?.name ?? '',
+    emails: result.rows.flatMap((row) => (row.email ? [row.email] : [])),
+  };
+}
+
+/**
+ * Sets the organization's plan and the caps in force: only billing decides
+ * them (plan changes, overrides, a lapsed payment), through this function.
+ */
+export async function setOrganizationPlan(
+  tx: Database,
+  organizationId: string,
+  values: { plan: OrganizationPlan; maxLearners: number; maxCourses: number; maxChatbots: number },
+): Promise<void> {
+  await tx.update(organizations).set(values).where(eq(organizations.id, organizationId));
+}
+
 export async function insertOrganizationWithOwner(
   db: Database,
   values: { name: string; subdomain: string; ownerId: string; isPrimary: boolean },
@@ -62,7 +122,12 @@ export async function insertOrganizationWithOwner(
   return db.transaction(async (tx) => {
     const [organization] = await tx
       .insert(organizations)
-      .values({ name: values.name, subdomain: values.subdomain, ownerId: values.ownerId })
+      .values({
+        name: values.name,
+        subdomain: values.subdomain,
+        ownerId: values.ownerId,
+        ...newOrganizationPlan(),
+      })
       .returning({ id: organizations.id, name: organizations.name, subdomain: organizations.subdomain });
     if (!organization) return undefined;
     await tx.insert(userOrganizations).values({

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { signUpViaApi, type SignedUp } from '../../test/auth';
+import { changePlanViaApi, signUpViaApi, type SignedUp } from '../../test/auth';
 import { createActionsRuntime } from '../actions/runtime';
 import type { PipelineQueue } from './pipeline-queue';
 import { executeRun, type PipelineWorker } from './run-executor';
@@ -185,6 +185,8 @@ beforeAll(async () => {
     { chat: { limits: { perMinute: 10_000, perHour: 10_000 } } },
   );
   owner = await signUpViaApi(testApp.app, { name: 'Cora Chat' });
+  // More agents than Free allows.
+  await changePlanViaApi(testApp.app, owner);
   ada = await createAgent('Ada');
   bea = await createAgent('Bea');
   webhook = await createWebhook('captures');
