@@ -135,6 +135,14 @@ async function runEngine(engine: Engine, stub: LlmStub | null): Promise<void> {
       },
     });
     const { token } = signup.json<{ token: string }>();
+    // Learners by the thousand, past Free's cap: Business, through the local billing provider.
+    const upgraded = await app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { plan: 'business', interval: 'month' },
+    });
+    if (upgraded.statusCode !== 200) throw new Error(`plan not changed: ${upgraded.body}`);
     const created = await app.inject({
       method: 'POST',
       url: '/api/chatbots',

@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import { createDatabase, type DatabaseConnection } from '../apps/server/src/db/client';
 import { insertApiKey } from '../apps/server/src/db/factories/organizations';
 import { runMigrations } from '../apps/server/src/db/migrate';
-import { nextBenchOrganization, seedDemo } from '../apps/server/src/db/seed/seed';
+import { benchOrganizationPlan, nextBenchOrganization, seedDemo } from '../apps/server/src/db/seed/seed';
 import { hashApiKey } from '../apps/server/src/modules/api-keys/api-keys.service';
 import { findPostgresBin, startPostgresCluster } from './lib/postgres-cluster';
 import { openRawSession, sqlLiteral } from './lib/raw-sql';
@@ -661,7 +661,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
       seed,
       now,
       learners: learnerCount,
-      organization: { ...organization, plan: 'enterprise' },
+      organization: { ...organization, ...benchOrganizationPlan(learnerCount) },
     });
     process.stdout.write(
       `  seeded ${seeded.totalRows.toLocaleString('en-US')} rows in ${(seeded.elapsedMs / 1000).toFixed(1)} s\n`,

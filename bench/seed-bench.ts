@@ -11,7 +11,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDatabase } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
-import { nextBenchOrganization, seedDemo, type SeedResult } from '../apps/server/src/db/seed/seed';
+import {
+  benchOrganizationPlan,
+  nextBenchOrganization,
+  seedDemo,
+  type SeedResult,
+} from '../apps/server/src/db/seed/seed';
 import { pendingCleanups, postgresEngine, type Engine } from './lib/api-bench';
 import { formatMeasurements, rate, type Measurement } from './lib/report';
 import {
@@ -111,7 +116,7 @@ async function benchEngine(engine: Engine): Promise<Measurement[]> {
       now,
       learners,
       batchSize,
-      organization: { ...organization, plan: 'enterprise' },
+      organization: { ...organization, ...benchOrganizationPlan(learners) },
       onProgress: progress(engine.name),
     });
     add({ label: 'generator (seedDemo), all tables', rows: result.totalRows, ms: result.elapsedMs });

@@ -8,7 +8,12 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase, type DatabaseConnection } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
-import { DEMO_OWNER, nextBenchOrganization, seedDemo } from '../../apps/server/src/db/seed/seed';
+import {
+  DEMO_OWNER,
+  benchOrganizationPlan,
+  nextBenchOrganization,
+  seedDemo,
+} from '../../apps/server/src/db/seed/seed';
 import { hashPassword } from '../../apps/server/src/modules/auth/password';
 import { findPostgresBin, startPostgresCluster } from './postgres-cluster';
 
@@ -130,7 +135,7 @@ export async function benchOrganization(
   const result = await seedDemo(connection.db, {
     learners,
     hashPassword,
-    organization: { ...organization, plan: 'enterprise' },
+    organization: { ...organization, ...benchOrganizationPlan(learners) },
   });
   process.stdout.write(
     `  seeded ${result.organizationName}: ${result.totalRows.toLocaleString('en-US')} rows in ${(result.elapsedMs / 1000).toFixed(0)} s\n`,

@@ -95,20 +95,6 @@ test.describe('start-up failures', () => {
 });
 
 test.describe('screens of later capabilities', () => {
-  test('a signed-in screen shows the real layout, its title and what will appear there', async ({
-    page,
-    request,
-  }) => {
-    await signInAs(page, (await signUpViaApi(request)).token);
-    await page.goto('/billing');
-    await expect(sidebar(page)).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
-    const empty = page.getByTestId('empty-state');
-    await expect(empty).toContainText('What will appear here:');
-    await expect(empty).toContainText('arrives with the billing');
-    await expect(page).toHaveTitle('Billing · CourseLens');
-  });
-
   test('every navigation scrolls to the top', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 600 });
     await page.goto('/features');

@@ -42,7 +42,7 @@ const count = (n: number, metric: BillingMetric) =>
 /** Joins "a", "a and b", "a, b and c". */
 function listInWords(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
 }
 
 export const BILLING_MESSAGES = {

@@ -11,6 +11,7 @@ import { chatRoutes } from '@/features/chat/routes';
 import { chatbotRoutes } from '@/features/chatbots/routes';
 import { analyticsRoutes } from '@/features/analytics/routes';
 import { aiSummaryRoutes } from '@/features/ai-summaries/routes';
+import { billingRoutes } from '@/features/billing/routes';
 import { courseLayoutLoader, courseRoutes, courseSectionRoutes } from '@/features/courses/routes';
 import { customReportRoutes, publicReportRoutes } from '@/features/custom-reports/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
@@ -33,10 +34,8 @@ import {
   useSession,
 } from '@/lib/auth';
 
-import type { RouteHandle } from './layouts/app-shell';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { screenRoutes, type ScreenRoute } from './routes/app/screens';
 import { organizationSettingsLoader, teamSignupLoader } from './routes/loaders';
 import { NotFoundRoute } from './routes/not-found';
 
@@ -44,18 +43,6 @@ import { NotFoundRoute } from './routes/not-found';
 function loginRedirect(request: Request) {
   const url = new URL(request.url);
   return redirect(paths.auth.login.href(`${url.pathname}${url.search}`));
-}
-
-function featureRoute(route: ScreenRoute): RouteObject {
-  const handle: RouteHandle = { shared: route.shared };
-  return {
-    path: route.path,
-    handle,
-    lazy: async () => {
-      const { FeatureScreen } = await import('./routes/app/feature-screen');
-      return { Component: () => <FeatureScreen route={route} /> };
-    },
-  };
 }
 
 /**
@@ -72,7 +59,7 @@ function RequireAuth() {
   return <Outlet />;
 }
 
-/** The feature screens that replace their placeholders, mounted under the auth guard. */
+/** The feature screens, mounted under the auth guard. */
 function featureRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     ...variableReportRoutes(queryClient),
@@ -91,6 +78,7 @@ function featureRoutes(queryClient: QueryClient): RouteObject[] {
     ...pipelineRoutes(queryClient),
     ...pipelineGeneratorRoutes(queryClient),
     ...analyticsRoutes(queryClient),
+    ...billingRoutes(queryClient),
   ];
 }
 
@@ -116,8 +104,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const authFeatureRoutes = featureRoutes(queryClient);
   const courseRoutesInLayout = coursePageRoutes(queryClient);
   const builtPaths = new Set([...authFeatureRoutes, ...courseRoutesInLayout].map((route) => route.path));
-  const authScreens = screenRoutes.filter((route) => route.access === 'auth' && !builtPaths.has(route.path));
-  const publicScreens = screenRoutes.filter((route) => route.access === 'public');
 
   return [
     {
@@ -199,7 +185,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         ...publicReportRoutes(queryClient),
         ...sharedVariableReportRoutes(queryClient),
         ...sharedQuestionReportRoutes(queryClient),
-        ...publicScreens.map(featureRoute),
         {
           Component: RequireAuth,
           loader: async ({ request }) => {
@@ -250,7 +235,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               }),
               children: courseRoutesInLayout,
             },
-            ...authScreens.map(featureRoute),
           ],
         },
         // Not lazy: the root error boundary renders the same page, so it

@@ -17,6 +17,7 @@ export type OrganizationDomain =
   | 'ai-summaries'
   | 'analytics'
   | 'api-keys'
+  | 'billing'
   | 'chatbots'
   | 'courses'
   | 'custom-reports'

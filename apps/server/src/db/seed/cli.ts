@@ -17,6 +17,7 @@ import {
   DEFAULT_SEED,
   DEMO_ORGANIZATION,
   DEMO_OWNER,
+  benchOrganizationPlan,
   nextBenchOrganization,
   seedDemo,
   type SeedOptions,
@@ -149,8 +150,7 @@ async function main(): Promise<void> {
     const result = await seedDemo(connection.db, {
       ...seedOptions,
       learners: options.learners,
-      // A benchmark organization holds more learners than any plan sells: its cap is raised to fit.
-      organization: { ...organization, plan: 'business', maxLearners: Math.max(25_000, options.learners) },
+      organization: { ...organization, ...benchOrganizationPlan(options.learners) },
       onProgress: ({ rows }) => {
         reported += rows;
         if (process.stdout.isTTY && reported % 100_000 < rows) {

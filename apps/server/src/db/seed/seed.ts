@@ -413,6 +413,20 @@ export async function seedIfEmpty(
   });
 }
 
+/**
+ * The plan of a benchmark organization: Business, with caps raised well past
+ * what it holds (as an operator's override would), so benchmarks measure the
+ * write path of an organization under its caps.
+ */
+export function benchOrganizationPlan(learners: number) {
+  return {
+    plan: 'business' as const,
+    maxLearners: 10 * learners + 100_000,
+    maxCourses: 10_000,
+    maxChatbots: 1_000,
+  };
+}
+
 /** Name and subdomain for the next large benchmark organization: "Bench Org <n>", bench-org-<n>. */
 export async function nextBenchOrganization(db: Database): Promise<{ name: string; subdomain: string }> {
   const [row] = await db

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { useLocation, useMatches } from 'react-router';
 
 import { groupByOrganization, identifyUser } from '@/lib/analytics';
@@ -10,6 +10,12 @@ import { Sidebar } from './sidebar';
 import { TopNavbar } from './top-navbar';
 
 export const MAIN_CONTENT_ID = 'main-content';
+
+// Its own chunk, loaded beside the page: the banner never holds the page,
+// and the main chunk (which the public pages download) stays without it.
+const BillingBanner = lazy(async () => ({
+  default: (await import('@/features/billing/components/billing-banner')).BillingBanner,
+}));
 
 /** Route `handle` fields the shell reads. */
 export type RouteHandle = { shared?: boolean };
@@ -29,6 +35,8 @@ function SkipLink() {
  * Picks the chrome of the current page with the layout rules of
  * `lib/layout.ts`: the top navbar on the marketing pages, the sidebar on the
  * others, nothing on chat pages, shared views and views embedded in a frame.
+ * Signed-in pages with the sidebar get the billing banner above them when
+ * billing needs attention (a grace period, a failed payment).
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -65,6 +73,11 @@ export function AppShell({ children }: { children: ReactNode }) {
         <SkipLink />
         <Sidebar session={session} />
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
+          {organizationId ? (
+            <Suspense fallback={null}>
+              <BillingBanner />
+            </Suspense>
+          ) : null}
           {children}
         </main>
       </div>

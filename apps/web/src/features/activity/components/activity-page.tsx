@@ -5,14 +5,15 @@ import {
   Bot,
   Building2,
   ChartNoAxesCombined,
+  CreditCard,
   Database,
   FileChartColumn,
   FilterX,
   KeyRound,
+  type LucideIcon,
   Users,
   Workflow,
   Zap,
-  type LucideIcon,
 } from 'lucide-react';
 import { useId } from 'react';
 
@@ -49,6 +50,7 @@ const GROUP_ICONS: Record<GroupId, LucideIcon> = {
   actions: Zap,
   chatbots: Bot,
   analytics: ChartNoAxesCombined,
+  billing: CreditCard,
 };
 
 function groupOf(kind: string) {
