@@ -118,7 +118,8 @@ export async function assertCanAdd(
 /**
  * The course cap at ingestion: of the unknown courses a batch would
  * register (in order of first appearance), those past the cap are refused
- * with the reason. Returns the refused external ids and the message.
+ * with the reason. Returns the refused external ids and the message
+ * (empty when nothing was asked).
  */
 export async function admitNewCourses(
   tx: Database,
@@ -126,11 +127,11 @@ export async function admitNewCourses(
   externalIds: readonly string[],
   now = new Date(),
 ): Promise<{ refused: Set<string>; reason: string }> {
+  if (externalIds.length === 0) return { refused: new Set(), reason: '' };
+  await lockOrganizationCaps(tx, organizationId);
   const entitlements = await loadEntitlements(tx, organizationId);
   const cap = entitlements.caps.courses;
   const reason = capMessage('courses', entitlements.plan, cap);
-  if (externalIds.length === 0) return { refused: new Set(), reason };
-  await lockOrganizationCaps(tx, organizationId);
   const used = await countMetric(tx, organizationId, 'courses');
   const room = Math.max(0, cap - used);
   const admitted = externalIds.slice(0, room);
@@ -160,16 +161,17 @@ export async function admitNewLearners(
   emails: readonly string[],
   now = new Date(),
 ): Promise<{ refused: Set<string>; reason: string }> {
+  // A batch of known learners costs one lookup and takes no lock: only
+  // batches that bring new learners queue behind each other.
+  const unique = [...new Set(emails)];
+  if (unique.length === 0) return { refused: new Set(), reason: '' };
+  const known = await selectKnownLearnerEmails(tx, organizationId, unique);
+  const fresh = unique.filter((email) => !known.has(email));
+  if (fresh.length === 0) return { refused: new Set(), reason: '' };
+  await lockOrganizationCaps(tx, organizationId);
   const entitlements = await loadEntitlements(tx, organizationId);
   const cap = entitlements.caps.learners;
   const reason = BILLING_MESSAGES.learnerCap(entitlements.plan.name, cap);
-  const unique = [...new Set(emails)];
-  if (unique.length === 0) return { refused: new Set(), reason };
-  const known = await selectKnownLearnerEmails(tx, organizationId, unique);
-  const fresh = unique.filter((email) => !known.has(email));
-  if (fresh.length === 0) return { refused: new Set(), reason };
-  // Only batches that bring new learners queue behind each other here.
-  await lockOrganizationCaps(tx, organizationId);
   const used = await countMetric(tx, organizationId, 'learners');
   const notice = (after: number) =>
     recordThresholds(tx, organizationId, { metric: 'learners', before: used, after, cap, now });
