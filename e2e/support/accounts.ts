@@ -45,6 +45,23 @@ export async function signUpViaApi(
   return (await response.json()) as Account;
 }
 
+/**
+ * Moves the account's organization to a plan through the billing API (the
+ * local provider changes it at once), for tests that hold more than Free
+ * allows (3 courses, 1 chatbot, 100 learners).
+ */
+export async function changePlanViaApi(
+  request: APIRequestContext,
+  token: string,
+  plan: 'team' | 'business' = 'business',
+): Promise<void> {
+  const response = await request.post('/api/billing/checkout', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { plan, interval: 'month' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** Creates another organization for the signed-in person (POST /api/organizations; not primary). */
 export async function createOrganizationViaApi(
   request: APIRequestContext,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 
-import { signInAs, signUpViaApi, type Account } from '../support/accounts';
+import { changePlanViaApi, signInAs, signUpViaApi, type Account } from '../support/accounts';
 import { artifactsDir } from '../support/server-env';
 import { expect, test } from '../support/test';
 
@@ -76,6 +76,8 @@ let owner: Account;
 
 test.beforeAll(async ({ request }) => {
   owner = await signUpViaApi(request);
+  // Several agents: more than Free allows.
+  await changePlanViaApi(request, owner.token);
 });
 
 test('an owner creates an agent, a learner talks to it in a course page on another site, and the value lands on the learner', async ({

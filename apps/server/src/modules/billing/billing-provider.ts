@@ -40,8 +40,12 @@ export type ProviderAccount = {
 export type CheckoutOutcome =
   /** The plan changed at once (local provider, or an existing Stripe subscription moved to another price). */
   | { kind: 'changed'; subscription: SubscriptionState }
-  /** The owner pays on the provider's page; the plan changes when its webhook arrives. */
-  | { kind: 'redirect'; url: string };
+  /**
+   * The owner pays on the provider's page; the plan changes when its webhook
+   * arrives. `customerId` is the provider's customer the payment is for,
+   * kept at once so a second checkout before the webhook reuses it.
+   */
+  | { kind: 'redirect'; url: string; customerId: string | null };
 
 /**
  * A verified webhook event, reduced to what billing acts on. `organizationId`

@@ -86,6 +86,15 @@ describe('billing with Stripe', () => {
     expect(session?.client_reference_id).toBe(owner.organization.id);
     expect(session?.success_url).toMatch(/\/billing\?checkout=success$/);
     expect((await overview()).plan.id).toBe('free');
+    // The customer is kept at once: a second checkout before the webhook reuses it.
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: owner.headers,
+      payload: { plan: 'team', interval: 'year' },
+    });
+    expect(fake.state.customers.size).toBe(1);
+    expect(fake.state.checkoutSessions.size).toBe(2);
   });
 
   it('applies the subscription from its signed webhook once, and refuses a bad or stale signature', async () => {

@@ -305,7 +305,12 @@ export async function checkout(
     interval: input.interval,
     returnUrl: input.returnUrl,
   });
-  if (outcome.kind === 'redirect') return outcome;
+  if (outcome.kind === 'redirect') {
+    if (outcome.customerId && outcome.customerId !== account?.stripeCustomerId) {
+      await upsertAccount(db, organizationId, { stripeCustomerId: outcome.customerId });
+    }
+    return { kind: 'redirect', url: outcome.url };
+  }
   await db.transaction(async (tx) =>
     applySubscription(tx as unknown as Database, organizationId, outcome.subscription, {
       provider: provider.kind,

@@ -74,7 +74,11 @@ describe('checkout', () => {
         metadata: { organizationId: 'org_acme' },
       }),
     ]);
-    expect(first).toEqual({ kind: 'redirect', url: 'https://checkout.stripe.test/c/pay/cs_fake_2' });
+    expect(first).toEqual({
+      kind: 'redirect',
+      url: 'https://checkout.stripe.test/c/pay/cs_fake_2',
+      customerId: 'cus_fake_1',
+    });
     expect(requestsTo('POST', '/v1/checkout/sessions').map((request) => request.body)).toEqual([
       {
         mode: 'subscription',
@@ -94,7 +98,11 @@ describe('checkout', () => {
       returnUrl: 'https://acme.courselens.test/settings/billing?tab=plans#top',
     });
 
-    expect(second).toEqual({ kind: 'redirect', url: 'https://checkout.stripe.test/c/pay/cs_fake_3' });
+    expect(second).toEqual({
+      kind: 'redirect',
+      url: 'https://checkout.stripe.test/c/pay/cs_fake_3',
+      customerId: 'cus_fake_1',
+    });
     expect(requestsTo('POST', '/v1/customers')).toHaveLength(1);
     expect(fake.state.customers.size).toBe(1);
     expect(requestsTo('POST', '/v1/checkout/sessions')[1]?.body).toMatchObject({

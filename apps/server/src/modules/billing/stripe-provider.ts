@@ -147,7 +147,7 @@ export function createStripeProvider(
       });
       // Only embedded and custom UI modes have no URL, and this asks for the hosted page.
       if (!session.url) throw new Error(`Stripe Checkout Session ${session.id} has no URL`);
-      return { kind: 'redirect', url: session.url };
+      return { kind: 'redirect', url: session.url, customerId };
     },
 
     async cancel(account) {
