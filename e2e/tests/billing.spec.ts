@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import { signInAs, signUpViaApi, uniqueSuffix, type Account } from '../support/accounts';
+import { screenshotsIn } from '../support/screenshots';
 import { createApiKeyViaApi } from '../support/course-page';
-import { artifactsDir } from '../support/server-env';
 import { expect, test } from '../support/test';
 
 /**
@@ -17,29 +14,12 @@ import { expect, test } from '../support/test';
  * owners see billing. Screenshots at 375 and 1440 px, light and dark.
  */
 
-const shotsDir = process.env.E2E_SHOTS_DIR ?? join(artifactsDir, 'screenshots', 'billing');
-mkdirSync(shotsDir, { recursive: true });
-
 const LOCAL_PROVIDER =
   'This installation uses the local billing provider: plan changes take effect at once and nothing is charged.';
 const COURSE_CAP =
   'Course limit reached: the Free plan allows 3 courses. Delete a course or upgrade your plan on the Billing page to add another.';
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-      await page.screenshot({
-        path: join(shotsDir, `${name}-${width}-${colorScheme}.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = screenshotsIn('billing');
 
 async function expectNoAxeViolations(page: Page, where: string) {
   for (const colorScheme of ['light', 'dark'] as const) {

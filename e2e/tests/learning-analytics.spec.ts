@@ -1,12 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-
-import type { Page } from '@playwright/test';
-
 import { signInAs } from '../support/accounts';
+import { screenshotsIn } from '../support/screenshots';
 import { createApiKeyViaApi } from '../support/course-page';
 import { SAFETY, signUpWithLearningData, type LearningData } from '../support/learning-data';
-import { artifactsDir } from '../support/server-env';
 import { expect, test } from '../support/test';
 
 /**
@@ -17,24 +12,7 @@ import { expect, test } from '../support/test';
  * light and dark.
  */
 
-const shotsDir = process.env.E2E_SHOTS_DIR ?? join(artifactsDir, 'screenshots', 'analytics');
-mkdirSync(shotsDir, { recursive: true });
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-      await page.screenshot({
-        path: join(shotsDir, `${name}-${width}-${colorScheme}.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = screenshotsIn('analytics');
 
 let data: LearningData;
 
