@@ -5,12 +5,10 @@
 //   - without --learners: the demo organization (Acme Learning), unless it exists;
 //   - with --learners N: a new organization "Bench Org <n>" with N learners,
 //     so it can run next to the demo (e.g. --learners 100000 for benchmarks).
-import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { lockDataDir, type DataDirLock } from '../../lib/data-dir-lock';
 import { hashPassword } from '../../modules/auth/password';
-import { createDatabase, type DatabaseConnection } from '../client';
+import { openCliDatabase } from '../cli-database';
 import { runMigrations } from '../migrate';
 import { organizations } from '../schema';
 import {
@@ -66,35 +64,6 @@ function parseCli(argv: string[]): CliOptions {
   };
 }
 
-async function openDatabase(): Promise<{
-  connection: DatabaseConnection;
-  lock?: DataDirLock;
-  where: string;
-}> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    return {
-      connection: await createDatabase({ kind: 'postgres', url }),
-      where: 'PostgreSQL (DATABASE_URL)',
-    };
-  }
-  // npm runs workspace scripts inside the workspace; resolve against where the user ran npm.
-  const base = process.env.INIT_CWD ?? process.cwd();
-  const configured = process.env.DATA_DIR || './data';
-  const dataDir = isAbsolute(configured) ? configured : resolve(base, configured);
-  const lock = lockDataDir(dataDir);
-  try {
-    return {
-      connection: await createDatabase({ kind: 'pglite', dataDir }),
-      lock,
-      where: `PGlite in ${dataDir}`,
-    };
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-}
-
 function printResult(result: SeedResult): void {
   const seconds = result.elapsedMs / 1000;
   process.stdout.write(
@@ -114,7 +83,7 @@ function printResult(result: SeedResult): void {
 
 async function main(): Promise<void> {
   const options = parseCli(process.argv.slice(2));
-  const { connection, lock, where } = await openDatabase();
+  const { connection, lock, where } = await openCliDatabase();
   try {
     process.stdout.write(`Database: ${where}\n`);
     await runMigrations(connection);

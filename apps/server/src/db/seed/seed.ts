@@ -1,3 +1,4 @@
+import { planById } from '@courselens/contracts';
 import { eq, getTableName, sql } from 'drizzle-orm';
 import type { DatabaseConnection, Database } from '../client';
 import {
@@ -47,6 +48,9 @@ export const DEMO_OWNER = {
 } as const;
 
 export const DEMO_ORGANIZATION = { name: 'Acme Learning', subdomain: 'acme-learning' } as const;
+
+/** The demo organization is on Business, with its caps copied on as billing would. */
+const BUSINESS_LIMITS = planById('business').limits;
 
 export const DEFAULT_SEED = 42;
 export const DEFAULT_DEMO_LEARNERS = 200;
@@ -178,9 +182,9 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
   const organizationSpec = options.organization ?? {
     ...DEMO_ORGANIZATION,
     plan: 'business' as const,
-    maxLearners: 5000,
-    maxCourses: 100,
-    maxChatbots: 20,
+    maxLearners: BUSINESS_LIMITS.maxLearners,
+    maxCourses: BUSINESS_LIMITS.maxCourses,
+    maxChatbots: BUSINESS_LIMITS.maxChatbots,
   };
   const owner = options.owner ?? DEMO_OWNER;
   const namespace = `${seed}:${organizationSpec.subdomain}`;

@@ -268,6 +268,55 @@ export async function applySubscription(
 }
 
 /**
+ * An operator's caps for one organization (null: back to the plan's), kept
+ * across plan changes and applied at once. Resolves to the caps in force.
+ */
+export async function setCapOverrides(
+  db: Database,
+  organizationId: string,
+  overrides: Partial<Record<BillingMetric, number | null>>,
+): Promise<Usage> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await lockOrganizationCaps(tx, organizationId);
+    const before = await loadEntitlements(tx, organizationId);
+    const account = await upsertAccount(tx, organizationId, {
+      ...(overrides.learners !== undefined ? { overrideMaxLearners: overrides.learners } : {}),
+      ...(overrides.courses !== undefined ? { overrideMaxCourses: overrides.courses } : {}),
+      ...(overrides.chatbots !== undefined ? { overrideMaxChatbots: overrides.chatbots } : {}),
+    });
+    const caps = capsWithOverrides(before.plan, account);
+    await setOrganizationPlan(tx, organizationId, {
+      plan: before.plan.id,
+      maxLearners: caps.learners,
+      maxCourses: caps.courses,
+      maxChatbots: caps.chatbots,
+    });
+    if (caps.learners > before.caps.learners) {
+      await upsertAccount(tx, organizationId, { learnerCapReachedAt: null });
+    }
+    const changed = BILLING_METRICS.filter((metric) => caps[metric] !== before.caps[metric]);
+    if (changed.length > 0) {
+      await insertActivity(tx, {
+        organizationId,
+        actorUserId: null,
+        kind: 'billing.plan_changed',
+        subjectType: 'billing',
+        subjectId: before.plan.id,
+        summary: `Limits of the ${before.plan.name} plan set by an operator: ${changed
+          .map(
+            (metric) =>
+              `${metric} ${before.caps[metric].toLocaleString('en-US')} → ${caps[metric].toLocaleString('en-US')}`,
+          )
+          .join(', ')}`,
+        details: { from: before.caps, to: caps },
+      });
+    }
+    return caps;
+  });
+}
+
+/**
  * Subscribes to or changes to a plan. Free cancels the paid plan. A move to
  * a smaller plan than what the organization holds is refused with what
  * would have to go.

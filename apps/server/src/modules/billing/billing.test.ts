@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, billingAccounts, organizations, userOrganizations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
-import { emailNotices, handleProviderEvent, lapsePaymentGraces } from './billing.service';
+import { emailNotices, handleProviderEvent, lapsePaymentGraces, setCapOverrides } from './billing.service';
 
 let testApp: TestApp;
 const inject = (options: InjectOptions) => testApp.app.inject(options);
@@ -291,6 +291,33 @@ describe('plans and caps', () => {
     });
     const courses = (await overviewOf(someone)).meters.find((meter) => meter.metric === 'courses');
     expect(courses).toMatchObject({ cap: 40, planCap: 25 });
+  });
+
+  it('applies an operator’s caps at once, and puts them back to the plan’s', async () => {
+    const someone = await signUpViaApi(testApp.app);
+    const db = testApp.database.db;
+    expect(await setCapOverrides(db, someone.organization.id, { courses: 5, chatbots: 0 })).toEqual({
+      learners: 100,
+      courses: 5,
+      chatbots: 0,
+    });
+    for (const title of ['A', 'B', 'C', 'D'])
+      expect((await createCourse(someone, title)).statusCode).toBe(201);
+    const agent = { name: 'Ada', instructions: 'Help.', variables: [] };
+    const refused = await inject({
+      method: 'POST',
+      url: '/api/chatbots',
+      headers: someone.headers,
+      payload: agent,
+    });
+    expect(refused.json()).toMatchObject({ error: BILLING_MESSAGES.chatbotCap('Free', 0) });
+    expect(await setCapOverrides(db, someone.organization.id, { courses: null, chatbots: null })).toEqual({
+      learners: 100,
+      courses: 3,
+      chatbots: 1,
+    });
+    expect((await createCourse(someone, 'E')).statusCode).toBe(402);
+    expect(await activityKinds(someone.organization.id)).toContain('billing.plan_changed');
   });
 
   it('lets only one of two racing creations take the last course', async () => {
