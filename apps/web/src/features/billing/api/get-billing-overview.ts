@@ -23,6 +23,22 @@ export function billingOverviewQueryOptions(organizationId: OrganizationIdInput)
   });
 }
 
-export function useBillingOverview(organizationId: OrganizationIdInput) {
-  return useQuery(billingOverviewQueryOptions(organizationId));
+/** How often, and how many times, the page asks again while Stripe's confirmation is on its way. */
+export const CONFIRMATION_POLL_MS = 3000;
+export const CONFIRMATION_POLLS = 40;
+
+/**
+ * The overview; with `awaitingConfirmation` (back from a paid Checkout) it is
+ * asked again every few seconds, for two minutes at most, until the caller
+ * stops waiting (the plan changed): Stripe's webhook may land after the owner.
+ */
+export function useBillingOverview(
+  organizationId: OrganizationIdInput,
+  { awaitingConfirmation = false }: { awaitingConfirmation?: boolean } = {},
+) {
+  return useQuery({
+    ...billingOverviewQueryOptions(organizationId),
+    refetchInterval: (query) =>
+      awaitingConfirmation && query.state.dataUpdateCount < CONFIRMATION_POLLS ? CONFIRMATION_POLL_MS : false,
+  });
 }

@@ -161,6 +161,33 @@ describe('BillingPage', () => {
     expect(screen.getByTestId('checkout-return')).toHaveTextContent(CHECKOUT_RETURN_MESSAGES.success);
   });
 
+  it('asks again until Stripe confirms the new plan, then says so and stops waiting', async () => {
+    let confirmed = false;
+    const fetchMock = stubFetch((url) =>
+      pathOf(url) === '/api/billing/invoices'
+        ? jsonResponse(200, { provider: 'stripe', invoices: [] })
+        : jsonResponse(200, confirmed ? teamOverview() : freeOverview({ provider: 'stripe' })),
+    );
+    renderPage({ entry: '/billing?checkout=success' });
+    expect(await screen.findByTestId('current-plan-name')).toHaveTextContent('Free');
+    confirmed = true;
+    await waitFor(() => expect(screen.getByTestId('current-plan-name')).toHaveTextContent('Team'), {
+      timeout: 8000,
+    });
+    expect(toast.success).toHaveBeenCalledWith(
+      'Your organization is now on the Team plan.',
+      expect.anything(),
+    );
+    expect(screen.queryByTestId('checkout-return')).not.toBeInTheDocument();
+    const asked = fetchedRequests(fetchMock).filter(
+      (request) => pathOf(request.url) === '/api/billing',
+    ).length;
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(
+      fetchedRequests(fetchMock).filter((request) => pathOf(request.url) === '/api/billing'),
+    ).toHaveLength(asked);
+  }, 15_000);
+
   it('says a canceled checkout changed nothing', async () => {
     stubFetch((url) =>
       pathOf(url) === '/api/billing/invoices'

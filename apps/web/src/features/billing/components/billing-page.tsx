@@ -7,7 +7,7 @@ import {
   type SubscriptionStatus,
 } from '@courselens/contracts';
 import { Bell, Check, CreditCard, ExternalLink, FileText } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -72,7 +72,35 @@ function useCheckoutReturn(): { notice: CheckoutReturn | null; dismiss: () => vo
       { replace: true },
     );
   }, [returned, setSearchParams]);
-  return { notice, dismiss: () => setNotice(null) };
+  const dismiss = useCallback(() => setNotice(null), []);
+  return { notice, dismiss };
+}
+
+/**
+ * Back from a paid Checkout, the page waits for Stripe's confirmation (the
+ * overview is polled meanwhile): when the plan it first showed changes, the
+ * owner is told and the waiting note goes.
+ */
+function usePlanConfirmation(
+  data: BillingOverview | undefined,
+  checkoutReturn: { notice: CheckoutReturn | null; dismiss: () => void },
+) {
+  const firstPlan = useRef<string | null>(null);
+  const planKey = data ? `${data.plan.id}:${data.interval ?? ''}` : null;
+  const { notice, dismiss } = checkoutReturn;
+  useEffect(() => {
+    if (!planKey || !data) return;
+    if (firstPlan.current === null) {
+      firstPlan.current = planKey;
+      return;
+    }
+    if (notice === 'success' && planKey !== firstPlan.current) {
+      toast.success(`Your organization is now on the ${data.plan.name} plan.`, {
+        toastId: 'checkout-confirmed',
+      });
+      dismiss();
+    }
+  }, [planKey, data, notice, dismiss]);
 }
 
 /**
@@ -83,8 +111,11 @@ function useCheckoutReturn(): { notice: CheckoutReturn | null; dismiss: () => vo
 export function BillingPage() {
   const organizationId = useSession().currentOrganization?.id;
   const permission = useCanManage('billing');
-  const overview = useBillingOverview(permission.isAllowed ? organizationId : null);
   const checkoutReturn = useCheckoutReturn();
+  const overview = useBillingOverview(permission.isAllowed ? organizationId : null, {
+    awaitingConfirmation: checkoutReturn.notice === 'success',
+  });
+  usePlanConfirmation(overview.data, checkoutReturn);
   const [isCancelOpen, setIsCancelOpen] = useState(false);
   const data = overview.data;
   // A member whose role changed since the session loaded: the server's refusal says why.
