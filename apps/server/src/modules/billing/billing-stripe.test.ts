@@ -172,6 +172,20 @@ describe('billing with Stripe', () => {
       cancelAtPeriodEnd: true,
     });
 
+    // Choosing the same plan again keeps it: the subscription no longer ends.
+    const kept = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: owner.headers,
+      payload: { plan: 'business', interval: 'month' },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json<BillingCheckoutResult>()).toMatchObject({
+      kind: 'changed',
+      overview: { plan: { id: 'business' }, cancelAtPeriodEnd: false },
+    });
+    expect(fake.state.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(false);
+
     const portal = await testApp.app.inject({
       method: 'POST',
       url: '/api/billing/portal',

@@ -64,6 +64,21 @@ describe('SubscribePage', () => {
     expect(screen.getByText(/uses the local billing provider/)).toBeInTheDocument();
   });
 
+  it('offers the current plan with the other interval, and keeping a plan set to end', async () => {
+    stubFetch(() => jsonResponse(200, teamOverview({ interval: 'month' })));
+    const first = renderPage();
+    const team = await screen.findByTestId('plan-team');
+    expect(within(team).getByRole('button', { name: 'Current plan' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('radio', { name: /Yearly/ }));
+    expect(within(planCard('team')).getByRole('button', { name: 'Switch to yearly billing' })).toBeEnabled();
+    first.unmount();
+
+    stubFetch(() => jsonResponse(200, teamOverview({ interval: 'month', cancelAtPeriodEnd: true })));
+    renderPage();
+    const ending = await screen.findByTestId('plan-team');
+    expect(within(ending).getByRole('button', { name: 'Keep Team' })).toBeEnabled();
+  });
+
   it('switches to yearly prices: ten months for twelve, two months free', async () => {
     stubFetch(() => jsonResponse(200, freeOverview()));
     renderPage();

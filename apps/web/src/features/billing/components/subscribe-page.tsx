@@ -202,6 +202,18 @@ function PlanChooser({ overview, organizationId }: PlanChooserProps) {
       <ul className="grid gap-6 lg:grid-cols-3">
         {plans.map((plan) => {
           const isCurrent = plan.id === currentPlan;
+          // The same plan can still be chosen with the other interval, or kept when it is set to end.
+          const isSameChoice =
+            isCurrent &&
+            (plan.id === 'free' || overview.interval === interval) &&
+            !overview.cancelAtPeriodEnd;
+          const label = !isCurrent
+            ? choosePlanLabel(plan)
+            : isSameChoice
+              ? 'Current plan'
+              : overview.cancelAtPeriodEnd && overview.interval === interval
+                ? `Keep ${plan.name}`
+                : `Switch to ${interval === 'year' ? 'yearly' : 'monthly'} billing`;
           const error = plan.id === 'free' ? undefined : errors[plan.id];
           const errorId = `plan-${plan.id}-error`;
           const warnings = isCurrent ? [] : usageAbovePlan(overview, plan);
@@ -217,13 +229,13 @@ function PlanChooser({ overview, organizationId }: PlanChooserProps) {
                   <div className="flex flex-col gap-3">
                     <Button
                       className="w-full"
-                      variant={isCurrent || plan.id === 'free' ? 'outline' : 'primary'}
-                      disabled={isCurrent || (isBusy && chosen !== plan.id)}
+                      variant={isSameChoice || plan.id === 'free' ? 'outline' : 'primary'}
+                      disabled={isSameChoice || (isBusy && chosen !== plan.id)}
                       isLoading={isBusy && chosen === plan.id && !isFreeDialogOpen}
                       aria-describedby={error ? errorId : undefined}
                       onClick={() => handleChoose(plan)}
                     >
-                      {isCurrent ? 'Current plan' : choosePlanLabel(plan)}
+                      {label}
                     </Button>
                     {error ? (
                       <p
