@@ -161,14 +161,16 @@ export async function admitNewLearners(
   emails: readonly string[],
   now = new Date(),
 ): Promise<{ refused: Set<string>; reason: string }> {
-  // A batch of known learners costs one lookup and takes no lock: only
-  // batches that bring new learners queue behind each other.
+  // A batch of known learners costs one lookup. Under the cap no lock is
+  // taken either: the learner cap is soft (a grace period follows it), so
+  // batches racing past it by a few learners only start the grace period a
+  // batch later, and ingestion never queues on it. Past the cap the lock
+  // makes the grace period start once.
   const unique = [...new Set(emails)];
   if (unique.length === 0) return { refused: new Set(), reason: '' };
   const known = await selectKnownLearnerEmails(tx, organizationId, unique);
   const fresh = unique.filter((email) => !known.has(email));
   if (fresh.length === 0) return { refused: new Set(), reason: '' };
-  await lockOrganizationCaps(tx, organizationId);
   const entitlements = await loadEntitlements(tx, organizationId);
   const cap = entitlements.caps.learners;
   const reason = BILLING_MESSAGES.learnerCap(entitlements.plan.name, cap);
@@ -180,6 +182,7 @@ export async function admitNewLearners(
     return { refused: new Set(), reason };
   }
 
+  await lockOrganizationCaps(tx, organizationId);
   const account = await selectAccount(tx, organizationId);
   let graceStartedAt = account?.learnerCapReachedAt ?? null;
   if (!graceStartedAt) {
