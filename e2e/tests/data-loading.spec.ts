@@ -41,6 +41,12 @@ function expectOverlap(a: Timing, b: Timing) {
   expect(b.startTime, `${b.name} starts before ${a.name} is answered`).toBeLessThan(a.responseEnd);
 }
 
+// The browser keeps 250 resource timings by default, fewer than a signed-in
+// app's chunks and requests by the time a second page has loaded.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => performance.setResourceTimingBufferSize(2000));
+});
+
 test('a member opens a course from the list: the course and its learners load together, not one after the other', async ({
   page,
   request,

@@ -107,6 +107,32 @@ describe('session start-up and sign-out', () => {
     expect(init.method).toBe('DELETE');
     expect(window.localStorage.getItem(SESSION_TOKEN_KEY)).toBeNull();
   });
+
+  it('calls off requests still on their way before revoking the session', async () => {
+    window.localStorage.setItem(SESSION_TOKEN_KEY, 'tok');
+    const events: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        events.push(`fetch ${init?.method ?? 'GET'}`);
+        return new Response(null, { status: 204 });
+      }),
+    );
+    const queryClient = new QueryClient();
+    const pending = queryClient.fetchQuery({
+      queryKey: ['banner'],
+      queryFn: ({ signal }) =>
+        new Promise((_resolve, reject) => {
+          signal.addEventListener('abort', () => {
+            events.push('aborted');
+            reject(new DOMException('Aborted', 'AbortError'));
+          });
+        }),
+    });
+    await signOut(queryClient);
+    await expect(pending).rejects.toBeDefined();
+    expect(events).toEqual(['aborted', 'fetch DELETE']);
+  });
 });
 
 describe('current organization on a fresh load', () => {

@@ -267,6 +267,9 @@ export async function signIn(queryClient: QueryClient, token: string): Promise<S
 
 /** Revokes the session on the server (errors ignored) and forgets it here. */
 export async function signOut(queryClient: QueryClient): Promise<void> {
+  // Requests still on their way (a banner loading beside the page) would come
+  // back 401 once the session is revoked: they are called off first.
+  await queryClient.cancelQueries();
   try {
     if (getSessionToken()) await api.delete<void>('/session');
   } catch {
