@@ -35,6 +35,19 @@ async function timingOf(page: Page, path: RegExp): Promise<Timing> {
   return entry ?? { name: '', startTime: 0, responseEnd: 0 };
 }
 
+/**
+ * Holds the course's answer back for a while: a page whose requests start
+ * together has the other one on the wire long before the course answers,
+ * however slowly a loaded machine brings the route's code; a page that asks
+ * one after the other cannot start it before then.
+ */
+async function holdCourseAnswer(page: Page, courseId: string): Promise<void> {
+  await page.route(new RegExp(`/api/courses/${courseId}$`), async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+}
+
 function expectOverlap(a: Timing, b: Timing) {
   // Each starts before the other has its answer: they are on the wire together.
   expect(a.startTime, `${a.name} starts before ${b.name} is answered`).toBeLessThan(b.responseEnd);
@@ -53,6 +66,7 @@ test('a member opens a course from the list: the course and its learners load to
 }) => {
   const { token, courseId } = await demoSession(request);
   await signInAs(page, token);
+  await holdCourseAnswer(page, courseId);
   await page.goto('/courses');
   await page.getByRole('link', { name: COURSE_TITLE, exact: true }).click();
 
@@ -72,6 +86,7 @@ test('a member opens a course page by its address: the course and its variables 
 }) => {
   const { token, courseId } = await demoSession(request);
   await signInAs(page, token);
+  await holdCourseAnswer(page, courseId);
   await page.goto(`/course/${courseId}/variables`);
 
   await expect(page.getByRole('heading', { level: 1, name: COURSE_TITLE })).toBeVisible();
