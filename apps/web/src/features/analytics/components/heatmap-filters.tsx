@@ -1,11 +1,14 @@
-import { FilterX } from 'lucide-react';
+import { BookOpen, FilterX } from 'lucide-react';
 import { useCallback, useId, useMemo, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 import { FilterBar } from '@/components/filter-bar';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
 import { inputClassName } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
 import type { CourseOption } from '@/lib/course-options';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -126,4 +129,46 @@ export function AnalyticsFilters({ courses, courseId, from, to, onChange, childr
       ) : null}
     </FilterBar>
   );
+}
+
+/**
+ * A course-based analytics screen before its filters: a spinner while the
+ * courses load, "No courses yet" (with `emptyText`, what appears once
+ * courses send data) when there are none, else the screen.
+ */
+export function CoursesGate({
+  courses,
+  emptyText,
+  children,
+}: {
+  courses: { isLoading: boolean; isSuccess: boolean; data?: readonly CourseOption[] | undefined };
+  emptyText: string;
+  children: ReactNode;
+}) {
+  if (courses.isLoading) {
+    return (
+      <div className="flex min-h-32 items-center justify-center" aria-busy="true">
+        <Spinner label="Loading courses" />
+      </div>
+    );
+  }
+  if (courses.isSuccess && courses.data?.length === 0) {
+    return (
+      <EmptyState
+        icon={<BookOpen aria-hidden="true" />}
+        title="No courses yet"
+        action={
+          <Link
+            to={paths.courses.list.href()}
+            className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
+          >
+            Go to courses
+          </Link>
+        }
+      >
+        {emptyText}
+      </EmptyState>
+    );
+  }
+  return children;
 }

@@ -1,11 +1,9 @@
 import { HEATMAP_LEARNER_SORTS, type HeatmapLearnerSort } from '@courselens/contracts';
-import { BookOpen, Grid3x3 } from 'lucide-react';
+import { Grid3x3 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { useCourseOptions } from '@/lib/course-options';
@@ -14,7 +12,7 @@ import { useActivityHeatmap, useLearnerHeatmap, useQuestionHeatmap } from '../ap
 
 import { AnalyticsBasisNote, AnalyticsPage } from './analytics-page';
 import { HeatmapActivity, type ActivityMetric, type ActivityScope } from './heatmap-activity';
-import { AnalyticsFilters, useAnalyticsSearch, useChosenCourse } from './heatmap-filters';
+import { AnalyticsFilters, CoursesGate, useAnalyticsSearch, useChosenCourse } from './heatmap-filters';
 import { HeatmapLearners } from './heatmap-learners';
 import { HeatmapQuestions } from './heatmap-questions';
 
@@ -87,8 +85,6 @@ export function HeatmapsPage() {
   });
   const basis = questions.data?.basis ?? activity.data?.basis;
 
-  const hasNoCourses = courses.isSuccess && courses.data.length === 0;
-
   return (
     <AnalyticsPage
       section="heatmaps"
@@ -96,26 +92,10 @@ export function HeatmapsPage() {
       description="Where a course’s questions trip learners up, who gets what wrong, and when learners are active."
     >
       <div className="flex flex-col gap-6">
-        {courses.isLoading ? (
-          <div className="flex min-h-32 items-center justify-center" aria-busy="true">
-            <Spinner label="Loading courses" />
-          </div>
-        ) : hasNoCourses ? (
-          <EmptyState
-            icon={<BookOpen aria-hidden="true" />}
-            title="No courses yet"
-            action={
-              <Link
-                to={paths.courses.list.href()}
-                className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
-              >
-                Go to courses
-              </Link>
-            }
-          >
-            Heatmaps appear once a course sends answers and events through the tracker or the ingestion API.
-          </EmptyState>
-        ) : (
+        <CoursesGate
+          courses={courses}
+          emptyText="Heatmaps appear once a course sends answers and events through the tracker or the ingestion API."
+        >
           <>
             <AnalyticsFilters
               courses={courses.data ?? []}
@@ -167,7 +147,7 @@ export function HeatmapsPage() {
               ) : null}
             </SectionState>
           </>
-        )}
+        </CoursesGate>
       </div>
     </AnalyticsPage>
   );

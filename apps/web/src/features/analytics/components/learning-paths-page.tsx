@@ -5,15 +5,12 @@ import {
   type CoursePathsResponse,
   type LearningPathsResponse,
 } from '@courselens/contracts';
-import { BookOpen, Info } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useId, useMemo } from 'react';
-import { Link } from 'react-router';
 
 import { StatGrid } from '@/components/stat-grid';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
 import { inputClassName } from '@/components/ui/text-field';
-import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useCourseOptions } from '@/lib/course-options';
@@ -21,7 +18,7 @@ import { useCourseOptions } from '@/lib/course-options';
 import { useCoursePaths, useLearningPaths } from '../api/get-learning-paths';
 
 import { AnalyticsBasisNote, AnalyticsPage } from './analytics-page';
-import { AnalyticsFilters, useAnalyticsSearch, useChosenCourse } from './heatmap-filters';
+import { AnalyticsFilters, CoursesGate, useAnalyticsSearch, useChosenCourse } from './heatmap-filters';
 import { SectionState } from './heatmaps-page';
 import { ExitList, PathList } from './path-lists';
 import { PathSankey } from './path-sankey';
@@ -257,7 +254,6 @@ export function LearningPathsPage() {
   const slidePaths = useLearningPaths(organizationId, { courseId, from, to, depth, afterSlide });
   const coursePaths = useCoursePaths(organizationId, { from, to, depth });
   const basis = slidePaths.data?.basis ?? coursePaths.data?.basis;
-  const hasNoCourses = courses.isSuccess && courses.data.length === 0;
 
   return (
     <AnalyticsPage
@@ -266,26 +262,10 @@ export function LearningPathsPage() {
       description="The routes learners take through a course’s slides and through your courses, and where they leave."
     >
       <div className="flex flex-col gap-6">
-        {courses.isLoading ? (
-          <div className="flex min-h-32 items-center justify-center" aria-busy="true">
-            <Spinner label="Loading courses" />
-          </div>
-        ) : hasNoCourses ? (
-          <EmptyState
-            icon={<BookOpen aria-hidden="true" />}
-            title="No courses yet"
-            action={
-              <Link
-                to={paths.courses.list.href()}
-                className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
-              >
-                Go to courses
-              </Link>
-            }
-          >
-            Learning paths appear once a course sends slide views through the tracker or the ingestion API.
-          </EmptyState>
-        ) : (
+        <CoursesGate
+          courses={courses}
+          emptyText="Learning paths appear once a course sends slide views through the tracker or the ingestion API."
+        >
           <>
             <AnalyticsFilters
               courses={courses.data ?? []}
@@ -347,7 +327,7 @@ export function LearningPathsPage() {
               </SectionState>
             </section>
           </>
-        )}
+        </CoursesGate>
       </div>
     </AnalyticsPage>
   );
