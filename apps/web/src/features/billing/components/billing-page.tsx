@@ -29,9 +29,8 @@ import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { BillingFrame } from './billing-frame';
 import { INTERVAL_WORDS, formatInvoiceAmount, formatLongDate, formatPlanPrice } from './billing-format';
 import { BillingNote } from './billing-note';
-import { BillingError, BillingSkeleton, LOCAL_PROVIDER_SENTENCE } from './billing-states';
+import { BillingOverviewGate, BillingSkeleton, LOCAL_PROVIDER_SENTENCE } from './billing-states';
 import { ConfirmFreeDialog } from './confirm-free-dialog';
-import { OwnerOnlyState } from './owner-only-state';
 import { UsageMeter } from './usage-meter';
 
 /** What the owner is told on coming back from Stripe Checkout (`?checkout=`). */
@@ -118,8 +117,6 @@ export function BillingPage() {
   usePlanConfirmation(overview.data, checkoutReturn);
   const [isCancelOpen, setIsCancelOpen] = useState(false);
   const data = overview.data;
-  // A member whose role changed since the session loaded: the server's refusal says why.
-  const refusal = isApiError(overview.error) && overview.error.status === 403 ? overview.error : null;
 
   const actions =
     data && permission.isAllowed ? (
@@ -155,29 +152,24 @@ export function BillingPage() {
           {CHECKOUT_RETURN_MESSAGES.success}
         </BillingNote>
       ) : null}
-      {permission.reason ? (
-        <OwnerOnlyState reason={permission.reason} />
-      ) : refusal ? (
-        <OwnerOnlyState reason={refusal.message} />
-      ) : overview.isError ? (
-        <BillingError
-          what="Billing could not be loaded."
-          message={overview.error.message}
-          onRetry={() => void overview.refetch()}
-        />
-      ) : !data ? (
-        <BillingSkeleton label="Loading billing" />
-      ) : (
-        <>
-          <BillingOverviewView overview={data} organizationId={organizationId} />
-          <CancelDialog
-            open={isCancelOpen}
-            overview={data}
-            organizationId={organizationId}
-            onClose={() => setIsCancelOpen(false)}
-          />
-        </>
-      )}
+      <BillingOverviewGate
+        permissionReason={permission.reason}
+        overview={overview}
+        errorWhat="Billing could not be loaded."
+        loading={<BillingSkeleton label="Loading billing" />}
+      >
+        {(data) => (
+          <>
+            <BillingOverviewView overview={data} organizationId={organizationId} />
+            <CancelDialog
+              open={isCancelOpen}
+              overview={data}
+              organizationId={organizationId}
+              onClose={() => setIsCancelOpen(false)}
+            />
+          </>
+        )}
+      </BillingOverviewGate>
     </BillingFrame>
   );
 }

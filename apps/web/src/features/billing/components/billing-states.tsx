@@ -1,5 +1,12 @@
+import type { BillingOverview } from '@courselens/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { isApiError } from '@/lib/api-client';
+
+import { OwnerOnlyState } from './owner-only-state';
 
 /** What the screens say plainly when no payment provider is configured. */
 export const LOCAL_PROVIDER_SENTENCE =
@@ -79,4 +86,39 @@ export function BillingSkeleton({
       <Card className="h-40 motion-safe:animate-pulse" />
     </div>
   );
+}
+
+/**
+ * What a billing screen shows before its overview: the owner-only state (a
+ * member, or the server's 403 for a role changed since the session loaded),
+ * the error with a retry, the skeleton, else the screen with the overview.
+ */
+export function BillingOverviewGate({
+  permissionReason,
+  overview,
+  errorWhat,
+  loading,
+  children,
+}: {
+  permissionReason: string | null | undefined;
+  overview: UseQueryResult<BillingOverview>;
+  errorWhat: string;
+  loading: ReactNode;
+  children: (overview: BillingOverview) => ReactNode;
+}) {
+  if (permissionReason) return <OwnerOnlyState reason={permissionReason} />;
+  if (isApiError(overview.error) && overview.error.status === 403) {
+    return <OwnerOnlyState reason={overview.error.message} />;
+  }
+  if (overview.isError) {
+    return (
+      <BillingError
+        what={errorWhat}
+        message={overview.error.message}
+        onRetry={() => void overview.refetch()}
+      />
+    );
+  }
+  if (!overview.data) return loading;
+  return children(overview.data);
 }

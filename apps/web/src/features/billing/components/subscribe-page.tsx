@@ -26,9 +26,8 @@ import { useBillingOverview } from '../api/get-billing-overview';
 import { BillingFrame } from './billing-frame';
 import { INTERVAL_WORDS, countOf, formatLongDate } from './billing-format';
 import { BillingNote } from './billing-note';
-import { BillingError, BillingSkeleton, LOCAL_PROVIDER_SENTENCE } from './billing-states';
+import { BillingOverviewGate, BillingSkeleton, LOCAL_PROVIDER_SENTENCE } from './billing-states';
 import { ConfirmFreeDialog } from './confirm-free-dialog';
-import { OwnerOnlyState } from './owner-only-state';
 
 /** What a plan's button says: "Choose Team", "Move to Free". */
 export function choosePlanLabel(plan: Plan): string {
@@ -57,8 +56,6 @@ export function SubscribePage() {
   const organizationId = useSession().currentOrganization?.id;
   const permission = useCanManage('billing');
   const overview = useBillingOverview(permission.isAllowed ? organizationId : null);
-  // A member whose role changed since the session loaded: the server's refusal says why.
-  const refusal = isApiError(overview.error) && overview.error.status === 403 ? overview.error : null;
   return (
     <BillingFrame
       title="Choose a plan"
@@ -70,21 +67,14 @@ export function SubscribePage() {
         </Link>
       }
     >
-      {permission.reason ? (
-        <OwnerOnlyState reason={permission.reason} />
-      ) : refusal ? (
-        <OwnerOnlyState reason={refusal.message} />
-      ) : overview.isError ? (
-        <BillingError
-          what="Your current plan could not be loaded."
-          message={overview.error.message}
-          onRetry={() => void overview.refetch()}
-        />
-      ) : !overview.data ? (
-        <BillingSkeleton label="Loading the plans" variant="plans" />
-      ) : (
-        <PlanChooser overview={overview.data} organizationId={organizationId} />
-      )}
+      <BillingOverviewGate
+        permissionReason={permission.reason}
+        overview={overview}
+        errorWhat="Your current plan could not be loaded."
+        loading={<BillingSkeleton label="Loading the plans" variant="plans" />}
+      >
+        {(data) => <PlanChooser overview={data} organizationId={organizationId} />}
+      </BillingOverviewGate>
     </BillingFrame>
   );
 }
