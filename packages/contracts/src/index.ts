@@ -40,3 +40,5 @@ export * from './analytics-paths';
 export * from './analytics-insights';
 export * from './analytics-questions';
 export * from './analytics-funnels';
+export * from './xapi-lrs';
+export * from './xapi';
