@@ -52,6 +52,8 @@ import { registerRequestTextCheck } from './plugins/request-text';
 import { registerTenant } from './plugins/tenant';
 import { registerTrackerScript } from './plugins/tracker-script';
 import { registerWebApp } from './plugins/web-app';
+import { lrsActivityRoutes } from './modules/xapi/lrs-activity';
+import { xapiRoutes } from './modules/xapi/xapi.routes';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -224,6 +226,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs = ownJobs;
   }
   await app.register(ingestionRoutes, { db: database.db, publish: jobs.publish });
+  await app.register(lrsActivityRoutes, { db: database.db });
+  await app.register(xapiRoutes, {
+    db: database.db,
+    publish: jobs.publish,
+    publicUrl: config.publicUrl ?? null,
+  });
   await app.register(jobRoutes, { jobs });
   await app.register(courseRoutes, { db: database.db, publish: jobs.publish });
   await app.register(learnerRoutes, { db: database.db });
@@ -272,7 +280,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = path === '/api' || path.startsWith('/api/');
+    const isApi =
+      path === '/api' || path.startsWith('/api/') || path === '/xapi' || path.startsWith('/xapi/');
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (!isApi && isPageRequest && isServingWebApp) {
       // History fallback: the single-page app owns every other path,

@@ -110,6 +110,7 @@ const MEMBER_COLUMN: Record<string, MemberOutcome> = {
   'GET /api/api-keys': '403 api-keys',
   'POST /api/api-keys': '403 api-keys',
   'POST /api/api-keys/:id/revoke': '403 api-keys',
+  'GET /api/lrs/activity': '403 api-keys',
   // The team: members see who is in it; owners invite, change roles and remove.
   'GET /api/team/members': 'allowed',
   'PATCH /api/team/members/:userId': '403 team',

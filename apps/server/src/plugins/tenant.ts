@@ -4,6 +4,7 @@ import {
   TEAM_MESSAGES,
   AUTH_MESSAGES,
   API_KEY_MESSAGES,
+  LRS_MESSAGES,
   LEARNING_MESSAGES,
   CUSTOM_REPORT_MESSAGES,
   ACTION_MESSAGES,
@@ -36,9 +37,13 @@ import {
  *   organization settings, billing, course deletion, public sharing) names
  *   the 403 a team member gets, from one table (`OWNER_ONLY_MESSAGES`);
  * - `api-key`: an API key (`Authorization: Bearer cl_...`), which can only
- *   send learning data (the one scope, `ingest`).
+ *   send learning data (the one scope, `ingest`);
+ * - `lrs`: the same key as a Learning Record Store credential, sent the way
+ *   authoring tools send one: HTTP Basic with the key's id as the user and
+ *   the key as the password (or in the form body of an xAPI alternate
+ *   request, which carries its headers as form fields).
  */
-export type RouteAccess = 'public' | 'user' | 'member' | OwnerAccess | 'api-key';
+export type RouteAccess = 'public' | 'user' | 'member' | OwnerAccess | 'api-key' | 'lrs';
 export type OwnerAccess = `owner:${OwnerArea}`;
 
 const OWNER_ACCESS_PREFIX = 'owner:';
@@ -47,6 +52,7 @@ const ROUTE_ACCESSES: readonly string[] = [
   'user',
   'member',
   'api-key',
+  'lrs',
   ...OWNER_AREAS.map((area) => `${OWNER_ACCESS_PREFIX}${area}`),
 ];
 
@@ -135,8 +141,43 @@ export function bearerToken(request: FastifyRequest): string | null {
   return token.length > 0 && token.length <= 512 ? token : null;
 }
 
+/** The routes this plugin guards: the product's API and the LRS. */
 function isApiRoute(url: string | undefined): url is string {
-  return url !== undefined && (url === '/api' || url.startsWith('/api/'));
+  return (
+    url !== undefined &&
+    (url === '/api' || url.startsWith('/api/') || url === '/xapi' || url.startsWith('/xapi/'))
+  );
+}
+
+/**
+ * The LRS credential of an Authorization value: Basic `<key id>:<key>`, or
+ * Bearer `<key>` as the ingestion API takes it. The id must be the key's own,
+ * so a key pasted as both user and password (a common slip) is refused too.
+ */
+function lrsCredential(header: string | undefined): { keyId: string | null; key: string } | null {
+  if (typeof header !== 'string' || header.length > 1024) return null;
+  const [scheme, value] = [
+    header.slice(0, header.indexOf(' ')).toLowerCase(),
+    header.slice(header.indexOf(' ') + 1).trim(),
+  ];
+  if (scheme === 'bearer') return value ? { keyId: null, key: value } : null;
+  if (scheme !== 'basic' || !value) return null;
+  const decoded = Buffer.from(value, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return { keyId: decoded.slice(0, colon), key: decoded.slice(colon + 1) };
+}
+
+/** The Authorization field of an xAPI alternate request's form body (field names are case-insensitive there). */
+function formAuthorization(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Buffer.isBuffer(body)) return undefined;
+  const entry = Object.entries(body).find(([name]) => name.toLowerCase() === 'authorization');
+  return typeof entry?.[1] === 'string' ? entry[1] : undefined;
+}
+
+function isAlternateRequest(request: FastifyRequest): boolean {
+  const query = request.query as Record<string, unknown> | undefined;
+  return request.method === 'POST' && typeof query?.method === 'string';
 }
 
 /** The signed-in person; throws 401 when there is none (only after the tenant hook ran). */
@@ -169,10 +210,27 @@ export function registerTenant(app: FastifyInstance, db: Database): void {
     request.tenant = { organizationId: caller.organizationId, role: null };
   };
 
+  const authenticateLrsCaller = async (
+    request: FastifyRequest,
+    header: string | undefined,
+  ): Promise<void> => {
+    const credential = lrsCredential(header);
+    const caller = credential ? await authenticateApiKey(db, credential.key) : null;
+    if (!caller || (credential?.keyId !== null && credential?.keyId !== caller.apiKeyId)) {
+      throw new AppError('UNAUTHENTICATED', LRS_MESSAGES.invalidCredentials);
+    }
+    request.caller = caller;
+    request.tenant = { organizationId: caller.organizationId, role: null };
+  };
+
   // The API key of a route with `apiKeyInBody`, when no Authorization header
   // carried it. The key is never logged (Fastify does not log bodies).
   app.addHook('preValidation', async (request) => {
     const config = request.routeOptions.config;
+    if (config.access === 'lrs' && request.caller === null && isApiRoute(request.routeOptions.url)) {
+      await authenticateLrsCaller(request, formAuthorization(request.body));
+      return;
+    }
     if (!config.apiKeyInBody || request.caller !== null || !isApiRoute(request.routeOptions.url)) return;
     if ((config.access ?? 'member') !== 'api-key') return;
     const body = request.body as { key?: unknown } | null | undefined;
@@ -191,6 +249,7 @@ export function registerTenant(app: FastifyInstance, db: Database): void {
       hasParams &&
       access !== 'public' &&
       access !== 'api-key' &&
+      access !== 'lrs' &&
       access !== 'user' &&
       !route.config?.resource
     ) {
@@ -207,6 +266,12 @@ export function registerTenant(app: FastifyInstance, db: Database): void {
     const access = config.access ?? 'member';
     if (access === 'public') return;
 
+    if (access === 'lrs') {
+      // An alternate request's credential is in its form body, not parsed yet: see preValidation.
+      if (request.headers.authorization === undefined && isAlternateRequest(request)) return;
+      await authenticateLrsCaller(request, request.headers.authorization);
+      return;
+    }
     const token = bearerToken(request);
     if (access === 'api-key') {
       // A beacon's key is in the body, which is not parsed yet: see preValidation.

@@ -37,8 +37,8 @@ export const LEARNING_EVENT_TYPES = [
 ] as const;
 export type LearningEventType = (typeof LEARNING_EVENT_TYPES)[number];
 
-/** Who wrote an event into the log: the ingestion API, the back-fill of older facts, a chatbot, a pipeline. */
-export const LEARNING_EVENT_SOURCES = ['api', 'backfill', 'chatbot', 'pipeline', 'seed'] as const;
+/** Who wrote an event into the log: the ingestion API, the LRS (xAPI statements), the back-fill of older facts, a chatbot, a pipeline. */
+export const LEARNING_EVENT_SOURCES = ['api', 'xapi', 'backfill', 'chatbot', 'pipeline', 'seed'] as const;
 export type LearningEventSource = (typeof LEARNING_EVENT_SOURCES)[number];
 
 /**

@@ -17,5 +17,6 @@ export * from './chatbots';
 export * from './activity';
 export * from './analytics';
 export * from './billing';
+export * from './xapi';
 export * from './relations';
 export * from './system';

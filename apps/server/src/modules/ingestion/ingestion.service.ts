@@ -84,36 +84,22 @@ export async function ingestEvents(
     return { accepted: 0, duplicates: duplicatesInBatch, rejected: sortByIndex(rejected) };
   }
 
-  const write = async () => {
-    await ensureEventPartitions(
-      db,
-      candidates.map((c) => c.at),
-    );
-    return withRetry(() =>
-      db.transaction(async (tx) =>
-        writeLearningEvents(
-          tx as unknown as Database,
-          {
-            organizationId: input.organizationId,
-            source: 'api',
-            apiKeyId: input.apiKeyId,
-            publish: input.publish,
-          },
-          candidates,
-          input.admit,
-        ),
+  const outcome = await writeInTransaction(
+    db,
+    candidates.map((c) => c.at),
+    (tx) =>
+      writeLearningEvents(
+        tx,
+        {
+          organizationId: input.organizationId,
+          source: 'api',
+          apiKeyId: input.apiKeyId,
+          publish: input.publish,
+        },
+        candidates,
+        input.admit,
       ),
-    );
-  };
-  let outcome: Awaited<ReturnType<typeof write>>;
-  try {
-    outcome = await write();
-  } catch (error) {
-    // Retention dropped a month this process still believed in: look again, once.
-    if (!isMissingPartition(error)) throw error;
-    forgetEventPartitions(db);
-    outcome = await write();
-  }
+  );
   return {
     accepted: outcome.accepted,
     duplicates: duplicatesInBatch + outcome.duplicates,
@@ -121,8 +107,32 @@ export async function ingestEvents(
   };
 }
 
+/**
+ * Runs a write of learning events in its own transaction: the log's months
+ * for `times` exist first, a deadlock or serialization failure retries the
+ * whole transaction, and a month dropped by retention since this process
+ * last looked is created again, once.
+ */
+export async function writeInTransaction<T>(
+  db: Database,
+  times: readonly Date[],
+  work: (tx: Database) => Promise<T>,
+): Promise<T> {
+  const write = async () => {
+    await ensureEventPartitions(db, times);
+    return withRetry(() => db.transaction(async (tx) => work(tx as unknown as Database)));
+  };
+  try {
+    return await write();
+  } catch (error) {
+    if (!isMissingPartition(error)) throw error;
+    forgetEventPartitions(db);
+    return write();
+  }
+}
+
 /** One event checked on its own: the parsed event with its time and extras, or why it was refused. */
-function checkEvent(raw: unknown, now: Date): Omit<Candidate, 'index'> | { error: string } {
+export function checkEvent(raw: unknown, now: Date): Omit<Candidate, 'index'> | { error: string } {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return { error: INGESTION_MESSAGES.eventNotObject };
   // Before the schema: a NUL or a lone surrogate anywhere (also in fields the

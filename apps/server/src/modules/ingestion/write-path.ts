@@ -258,7 +258,7 @@ export async function writeLearningEvents(
   for (const event of resolved) handlerFor(event.event).collect(facts, event);
   // The feed says which key sent events (rejections all happened above).
   const activity =
-    scope.source === 'api' && scope.apiKeyId
+    (scope.source === 'api' || scope.source === 'xapi') && scope.apiKeyId
       ? [
           activityInsert(tx, {
             organizationId,
@@ -266,7 +266,7 @@ export async function writeLearningEvents(
             kind: 'events.ingested',
             subjectType: 'api_key',
             subjectId: scope.apiKeyId,
-            summary: `${accepted.length} ${accepted.length === 1 ? 'event' : 'events'} from API key "${settings.apiKeyName ?? 'deleted key'}"`,
+            summary: `${accepted.length} ${accepted.length === 1 ? 'event' : 'events'} from ${scope.source === 'xapi' ? 'xAPI statements of ' : ''}API key "${settings.apiKeyName ?? 'deleted key'}"`,
             details: {
               accepted: accepted.length,
               duplicates,
