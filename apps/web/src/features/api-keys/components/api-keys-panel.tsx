@@ -10,16 +10,11 @@ import { useCanManage } from '@/lib/roles';
 
 import { useApiKeys } from '../api/get-api-keys';
 
+import { apiKeyStatus, type ApiKeyStatus } from './api-key-status';
+import { ConnectAuthoringTool } from './connect-authoring-tool';
+import { LrsActivity } from './lrs-activity';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
-
-type ApiKeyStatus = 'active' | 'expired' | 'revoked';
-
-export function apiKeyStatus(apiKey: ApiKeyBody, now: Date = new Date()): ApiKeyStatus {
-  if (apiKey.revoked_at) return 'revoked';
-  if (apiKey.expires_at && new Date(apiKey.expires_at).getTime() <= now.getTime()) return 'expired';
-  return 'active';
-}
 
 const statusBadge: Record<ApiKeyStatus, { label: string; variant: BadgeVariant }> = {
   active: { label: 'Active', variant: 'success' },
@@ -36,7 +31,8 @@ function formatDate(value: string | null, format: Intl.DateTimeFormat, fallback:
 
 /**
  * The API keys of the current organization: list, create (secret shown once),
- * revoke. Owners only: a team member sees why, and no keys are fetched.
+ * revoke, and the settings that connect an xAPI course to the LRS. Owners
+ * only: a team member sees why, and no keys are fetched.
  */
 export function ApiKeysPanel() {
   const session = useSession();
@@ -171,6 +167,13 @@ export function ApiKeysPanel() {
           </table>
         </div>
       )}
+
+      {permission.isAllowed && apiKeys.data ? (
+        <ConnectAuthoringTool apiKeys={apiKeys.data} onCreateKey={() => setIsCreateOpen(true)} />
+      ) : null}
+      {permission.isAllowed && organizationId && apiKeys.data && apiKeys.data.length > 0 ? (
+        <LrsActivity organizationId={organizationId} />
+      ) : null}
 
       <CreateApiKeyDialog
         open={isCreateOpen}

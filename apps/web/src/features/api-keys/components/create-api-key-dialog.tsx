@@ -12,6 +12,8 @@ import { toast } from '@/lib/toast';
 
 import { useCreateApiKey } from '../api/create-api-key';
 
+import { CopyField, useClipboardCopy, xapiEndpoint } from './connect-authoring-tool';
+
 import { Dialog } from '@/components/ui/dialog';
 import { inputClassName, TextField } from '@/components/ui/text-field';
 
@@ -42,7 +44,11 @@ export type CreateApiKeyDialogProps = {
   organizationId: string | null | undefined;
 };
 
-/** Creates a key, then shows its secret once; closing the dialog forgets the secret. */
+/**
+ * Creates a key, then shows its secret once, with the LRS settings an xAPI
+ * course needs (LRS key = the key's id, LRS secret = the key); closing the
+ * dialog forgets the secret.
+ */
 export function CreateApiKeyDialog({ open, onClose, organizationId }: CreateApiKeyDialogProps) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
@@ -157,17 +163,8 @@ function CreateApiKeyForm({ organizationId, onCreated, onCancel }: CreateApiKeyF
 type CreatedKeySecretProps = { apiKey: CreatedApiKey; onDone: () => void };
 
 function CreatedKeySecret({ apiKey, onDone }: CreatedKeySecretProps) {
-  const [isCopied, setIsCopied] = useState(false);
-
-  async function handleCopy() {
-    try {
-      await navigator.clipboard.writeText(apiKey.key);
-      setIsCopied(true);
-      toast.success('API key copied to the clipboard');
-    } catch {
-      toast.error('Could not copy. Select the key and copy it by hand.');
-    }
-  }
+  const { copiedValue, copy } = useClipboardCopy();
+  const isCopied = copiedValue === apiKey.key;
 
   return (
     <div className="flex flex-col gap-5">
@@ -184,7 +181,11 @@ function CreatedKeySecret({ apiKey, onDone }: CreatedKeySecretProps) {
             className={cn(inputClassName, 'font-mono text-xs')}
             data-autofocus
           />
-          <Button variant="outline" onClick={() => void handleCopy()} aria-label="Copy API key">
+          <Button
+            variant="outline"
+            onClick={() => void copy(apiKey.key, 'API key')}
+            aria-label="Copy API key"
+          >
             {isCopied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
             <span className="hidden sm:inline">{isCopied ? 'Copied' : 'Copy'}</span>
           </Button>
@@ -196,6 +197,26 @@ function CreatedKeySecret({ apiKey, onDone }: CreatedKeySecretProps) {
           CourseLens stores only a hash of this key: once you close this dialog it cannot be shown again.
         </span>
       </p>
+      <section
+        aria-labelledby="created-api-key-lrs"
+        className="flex flex-col gap-4 rounded-xl border border-line p-4"
+      >
+        <div>
+          <h3 id="created-api-key-lrs" className="text-sm font-semibold text-fg">
+            For an xAPI course
+          </h3>
+          <p className="mt-0.5 text-sm text-fg-muted">
+            Storyline, Rise, Captivate and iSpring courses published for xAPI sign in to the LRS with these.
+          </p>
+        </div>
+        <CopyField label="LRS endpoint" value={xapiEndpoint(window.location.origin)} />
+        <CopyField label="LRS key" value={apiKey.id} hint="The key’s id (some tools call it the username)." />
+        <CopyField
+          label="LRS secret"
+          value={apiKey.key}
+          hint="The API key above (some tools call it the password)."
+        />
+      </section>
       <div className="flex justify-end">
         <Button onClick={onDone}>I have stored it</Button>
       </div>
