@@ -11,7 +11,10 @@
 // answers) straight into the database in the same run. On PostgreSQL it also
 // measures the lag from an acknowledgement to the rollups showing the event
 // (rollups are folded by the workers there; PGlite counts them in the writing
-// transaction). See README.md.
+// transaction). In the same run, against the same server and data, it then
+// posts batches of 100 statements as Articulate Storyline sends them to the
+// LRS (POST /xapi/statements) and prints statements/s beside the event API's
+// events/s (`--no-xapi` skips that part). See README.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -64,6 +67,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '8' },
     'cpu-prof': { type: 'string' },
+    'no-xapi': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
   strict: true,
@@ -72,7 +76,7 @@ const { values: args } = parseArgs({
 if (args.help) {
   process.stdout.write(
     'usage: npm run bench:ingest -- [--learners 100000] [--seed 42] [--engines pglite,postgres]\n' +
-      '                              [--duration 20] [--connections 8] [--cpu-prof DIR]\n',
+      '                              [--duration 20] [--connections 8] [--cpu-prof DIR] [--no-xapi]\n',
   );
   process.exit(0);
 }
@@ -303,6 +307,178 @@ function makeBatch(catalog: Catalog, engineKey: string, n: number): unknown[] {
   return events;
 }
 
+const XAPI_STATEMENTS_PER_BATCH = 100;
+const verb = (name: string) => ({ id: `http://adlnet.gov/expapi/verbs/${name}`, display: { 'en-US': name } });
+
+/**
+ * Batch n of statements as Storyline 360 sends them: 10 learners each
+ * attempt a course (a registration of their own), experience 4 slides and a
+ * results slide whose result carries a variable, answer 2 choice questions
+ * with their interaction definitions, pass or fail, and complete (100
+ * statements).
+ */
+function makeStatements(catalog: Catalog, n: number): unknown[] {
+  const next = random(seed * 2_000_003 + n);
+  const statements: unknown[] = [];
+  const at = (offsetSeconds: number) =>
+    new Date(now.getTime() + n * 1000 + offsetSeconds * 1000).toISOString();
+  for (let l = 0; l < XAPI_STATEMENTS_PER_BATCH / 10; l += 1) {
+    const email = catalog.emails[Math.floor(next() * catalog.emails.length)] as string;
+    const course = catalog.courses[Math.floor(next() * catalog.courses.length)] as Catalog['courses'][number];
+    const courseId = `https://bench.courselens.invalid/storyline/${course.externalId}`;
+    const courseActivity = {
+      objectType: 'Activity',
+      id: courseId,
+      definition: {
+        type: 'http://adlnet.gov/expapi/activities/course',
+        name: { 'en-US': course.externalId },
+        description: { 'en-US': course.externalId },
+      },
+    };
+    const context = { registration: crypto.randomUUID(), contextActivities: { grouping: [courseActivity] } };
+    const actor = { objectType: 'Agent', name: email.split('@')[0], mbox: `mailto:${email}` };
+    const statement = (k: number, body: Record<string, unknown>) => ({
+      id: crypto.randomUUID(),
+      actor,
+      timestamp: at(k),
+      context,
+      ...body,
+    });
+    statements.push(statement(0, { verb: verb('attempted'), object: courseActivity }));
+    for (let slide = 1; slide <= 4; slide += 1) {
+      statements.push(
+        statement(slide, {
+          verb: verb('experienced'),
+          object: {
+            objectType: 'Activity',
+            id: `${courseId}/6Xy${slide}/5aB${slide}`,
+            definition: {
+              type: 'http://adlnet.gov/expapi/activities/module',
+              name: { 'en-US': `Slide ${slide}` },
+            },
+          },
+          result: { duration: `PT${Math.floor(next() * 90)}S` },
+        }),
+      );
+    }
+    for (let q = 1; q <= 2; q += 1) {
+      const correct = next() < 0.6;
+      statements.push(
+        statement(4 + q, {
+          verb: verb('answered'),
+          object: {
+            objectType: 'Activity',
+            id: `${courseId}/6Xy5/q${q}`,
+            definition: {
+              type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
+              description: { 'en-US': `Question ${q} of ${course.externalId}` },
+              interactionType: 'choice',
+              correctResponsesPattern: ['choice_a'],
+              choices: ['a', 'b', 'c', 'd'].map((c) => ({
+                id: `choice_${c}`,
+                description: { 'en-US': `Option ${c}` },
+              })),
+            },
+          },
+          result: {
+            response: correct ? 'choice_a' : 'choice_c',
+            success: correct,
+            score: { raw: correct ? 10 : 0, min: 0, max: 10 },
+            duration: 'PT12.5S',
+          },
+        }),
+      );
+    }
+    const variable = course.variables[Math.floor(next() * course.variables.length)] as {
+      name: string;
+      dataType: string;
+    };
+    statements.push(
+      statement(7, {
+        verb: verb('experienced'),
+        object: {
+          objectType: 'Activity',
+          id: `${courseId}/6Xy5/results`,
+          definition: { name: { 'en-US': 'Results' } },
+        },
+        result: {
+          extensions: {
+            [`https://bench.courselens.invalid/xapi/variables/${variable.name}`]: sampleValue(
+              variable.dataType,
+              next,
+            ),
+          },
+        },
+      }),
+    );
+    const score = Math.round(next() * 100);
+    statements.push(
+      statement(8, {
+        verb: verb(score >= 60 ? 'passed' : 'failed'),
+        object: courseActivity,
+        result: {
+          score: { scaled: score / 100, raw: score, min: 0, max: 100 },
+          success: score >= 60,
+          completion: true,
+        },
+      }),
+    );
+    statements.push(
+      statement(9, { verb: verb('completed'), object: courseActivity, result: { completion: true } }),
+    );
+  }
+  return statements;
+}
+
+/** Posts Storyline batches to the LRS for `durationSeconds`; every answer must be a 200 listing 100 ids. */
+function loadXapi(base: string, apiKeyId: string, key: string, catalog: Catalog) {
+  return postBatches(base, {
+    path: '/xapi/statements',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${apiKeyId}:${key}`).toString('base64')}`,
+      'content-type': 'application/json',
+      'x-experience-api-version': '1.0.3',
+    },
+    body: (n) => JSON.stringify(makeStatements(catalog, n)),
+  });
+}
+
+/**
+ * Posts request bodies `body(1)`, `body(2)`, … to `path` with autocannon for
+ * `durationSeconds` over the configured connections; the latencies counted
+ * are those of the 200 answers.
+ */
+async function postBatches(
+  base: string,
+  load: { path: string; headers: Record<string, string>; body: (n: number) => string },
+) {
+  let n = 0;
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: base,
+    connections,
+    duration: durationSeconds,
+    timeout: 60,
+    headers: load.headers,
+    requests: [
+      {
+        method: 'POST',
+        path: load.path,
+        setupRequest: (request) => {
+          n += 1;
+          return { ...request, body: load.body(n) };
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    if (status === 200) latencies.push(ms);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return { result, batchesSent: n, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -372,32 +548,12 @@ type Row = {
 };
 
 /** Posts batches for `durationSeconds` with autocannon; every response must be a 200 with 100 accepted. */
-async function loadTest(base: string, key: string, catalog: Catalog, engine: Engine) {
-  let n = 0;
-  const latencies: number[] = [];
-  const instance = autocannon({
-    url: base,
-    connections,
-    duration: durationSeconds,
-    timeout: 60,
+function loadTest(base: string, key: string, catalog: Catalog, engine: Engine) {
+  return postBatches(base, {
+    path: '/api/v1/events',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/v1/events',
-        setupRequest: (request) => {
-          n += 1;
-          return { ...request, body: JSON.stringify({ events: makeBatch(catalog, engine.key, n) }) };
-        },
-      },
-    ],
+    body: (n) => JSON.stringify({ events: makeBatch(catalog, engine.key, n) }),
   });
-  instance.on('response', (_client, status, _bytes, ms) => {
-    if (status === 200) latencies.push(ms);
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return { result, batchesSent: n, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
 }
 
 /**
@@ -705,6 +861,13 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
         '  lag from acknowledgement to rollups: 0 (PGlite counts them in the writing transaction)\n',
       );
     }
+    let xapi: Awaited<ReturnType<typeof loadXapi>> | null = null;
+    if (!args['no-xapi']) {
+      process.stdout.write(
+        `  autocannon: ${connections} connections, ${durationSeconds} s, ${XAPI_STATEMENTS_PER_BATCH} Storyline statements per request to /xapi/statements\n`,
+      );
+      xapi = await loadXapi(base, apiKey.id, key, catalog);
+    }
     server.child.kill('SIGTERM');
     await server.exited;
     server = undefined;
@@ -725,6 +888,27 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
           `expected every batch accepted: ${acknowledged} acknowledged, ${storedEvents} stored`,
         );
       }
+      if (xapi) {
+        const storedStatements = await connection.db.execute<{ n: number; unmapped: number }>(
+          sql`select count(*)::int as n, count(unmapped_reason)::int as unmapped
+              from xapi_statements where api_key_id = ${apiKey.id}`,
+        );
+        const acknowledgedStatements = xapi.result['2xx'] * XAPI_STATEMENTS_PER_BATCH;
+        const statementRow = storedStatements.rows[0];
+        process.stdout.write(
+          `  ${xapi.result['2xx']} statement batches answered 200 (${xapi.result.non2xx} other, ${xapi.result.errors} errors); ` +
+            `${(statementRow?.n ?? 0).toLocaleString('en-US')} statements stored, ${statementRow?.unmapped ?? 0} without facts\n`,
+        );
+        if (
+          xapi.result.non2xx > 0 ||
+          (statementRow?.n ?? 0) < acknowledgedStatements ||
+          (statementRow?.unmapped ?? 0) > 0
+        ) {
+          throw new Error(
+            `expected every statement stored and mapped: ${acknowledgedStatements} acknowledged, ${statementRow?.n ?? 0} stored, ${statementRow?.unmapped ?? 0} unmapped`,
+          );
+        }
+      }
       const raw = await rawInsertSameRows(connection, seeded.organizationId, apiKey.id);
       // The database's own ceiling on this machine: the same batches over as
       // many connections as the load used (PGlite has one connection).
@@ -741,6 +925,18 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
           p50: load.p50,
           p95: load.p95,
         },
+        ...(xapi
+          ? [
+              {
+                engine: engine.name,
+                what: `LRS: POST /xapi/statements (statements), ${connections} connections`,
+                events: xapi.result['2xx'] * XAPI_STATEMENTS_PER_BATCH,
+                seconds: xapi.result.duration,
+                p50: xapi.p50,
+                p95: xapi.p95,
+              },
+            ]
+          : []),
         {
           engine: engine.name,
           what: 'raw: same rows as INSERT text, a transaction per 100 events',
@@ -812,6 +1008,20 @@ async function main(): Promise<void> {
     `\nIngestion benchmark, ${learnerCount.toLocaleString('en-US')} learners, batches of ${EVENTS_PER_BATCH} events\n\n`,
   );
   process.stdout.write(`${formatRows(rows)}\n`);
+  // The LRS's target: statements/s within 70 % of the event API's events/s in the same run.
+  for (const engine of engines) {
+    const rate = (prefix: string) => {
+      const row = rows.find((r) => r.engine === engine.name && r.what.startsWith(prefix));
+      return row ? row.events / row.seconds : null;
+    };
+    const events = rate('API:');
+    const statements = rate('LRS:');
+    if (events && statements) {
+      process.stdout.write(
+        `${engine.name}: xAPI statements/s are ${Math.round((100 * statements) / events)} % of the event API's events/s (target: at least 70 %)\n`,
+      );
+    }
+  }
 }
 
 main().catch(async (error: unknown) => {
