@@ -97,10 +97,7 @@ export function Sidebar({ session }: SidebarProps) {
       {/* Keeps the page clear of the fixed sidebar; the drawer lays over it. */}
       <div
         aria-hidden="true"
-        className={cn(
-          'shrink-0 transition-[width] motion-reduce:transition-none',
-          isSmallScreen || isCollapsed ? 'w-20' : 'w-64',
-        )}
+        className={cn('shrink-0 transition-[width]', isSmallScreen || isCollapsed ? 'w-20' : 'w-64')}
       />
       {isDrawerOpen ? (
         <div
@@ -115,7 +112,7 @@ export function Sidebar({ session }: SidebarProps) {
         data-collapsed={isCollapsed}
         data-drawer={isDrawerOpen ? 'open' : undefined}
         className={cn(
-          'fixed inset-y-0 left-0 z-50 flex flex-col border-r border-line bg-surface transition-[width] motion-reduce:transition-none',
+          'fixed inset-y-0 left-0 z-50 flex flex-col border-r border-line bg-surface transition-[width]',
           isCollapsed ? 'w-20' : 'w-64',
           isDrawerOpen && 'overscroll-contain shadow-2xl',
         )}

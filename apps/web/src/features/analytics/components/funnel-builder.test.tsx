@@ -52,6 +52,12 @@ describe('FunnelBuilder', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add step' }));
     expect(stepKinds()).toEqual(['course_started', 'completed', 'question_answered']);
+    // The keyboard goes to the new step's event (a frame later).
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listitem', { name: 'Step 3' })).getByRole('combobox', { name: /event$/ }),
+      ).toHaveFocus(),
+    );
 
     // Move the new step up with the keyboard: focus its button, press Enter.
     screen.getByRole('button', { name: 'Move step 3 up' }).focus();
