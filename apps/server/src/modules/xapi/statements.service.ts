@@ -134,6 +134,7 @@ export async function storeStatements(
 
   const write = { startedAt: now };
   writesInFlight.add(write);
+  let learned: ReadonlyMap<string, number> = new Map();
   try {
     await writeInTransaction(
       db,
@@ -176,8 +177,12 @@ export async function storeStatements(
         }
         await voidStatements(tx, caller.organizationId, voided);
         await insertAttachments(tx, caller.organizationId, usedParts);
+        learned = facts.slides;
       },
     );
+    // Only numbers that are committed are remembered: a rolled-back request's
+    // new slides may be numbered differently by the next one.
+    rememberSlides(caller.organizationId, learned);
   } finally {
     writesInFlight.delete(write);
   }
@@ -273,6 +278,43 @@ function mappingLookups(prepared: readonly Prepared[]): { activityIds: string[];
 }
 
 /**
+ * Slide numbers (keyed `<course>\n<slide>`) of the organization's
+ * courses. A slide keeps the number it was first given for good, so each
+ * process remembers the committed ones and asks the database only about
+ * slides new to it: a course's statements mostly revisit known slides.
+ */
+const knownSlides = new Map<string, number>();
+const MAX_KNOWN_SLIDES = 100_000;
+const slideMemoryKey = (organizationId: string, slideKey: string) => `${organizationId}\n${slideKey}`;
+
+async function slideNumbers(
+  tx: Database,
+  organizationId: string,
+  wanted: readonly { course: string; slide: string }[],
+): Promise<Map<string, number>> {
+  const numbers = new Map<string, number>();
+  const unknown: { course: string; slide: string }[] = [];
+  for (const slide of wanted) {
+    const key = `${slide.course}\n${slide.slide}`;
+    const remembered = knownSlides.get(slideMemoryKey(organizationId, key));
+    if (remembered === undefined) unknown.push(slide);
+    else numbers.set(key, remembered);
+  }
+  for (const [key, number] of await numberSlides(tx, organizationId, unknown)) numbers.set(key, number);
+  return numbers;
+}
+
+function rememberSlides(organizationId: string, numbers: ReadonlyMap<string, number>) {
+  for (const [key, number] of numbers) {
+    const memoryKey = slideMemoryKey(organizationId, key);
+    if (knownSlides.has(memoryKey)) continue;
+    // The oldest entry goes first: a long-running process keeps a bounded memory.
+    if (knownSlides.size >= MAX_KNOWN_SLIDES) knownSlides.delete(knownSlides.keys().next().value as string);
+    knownSlides.set(memoryKey, number);
+  }
+}
+
+/**
  * Maps the new statements to learning events and writes them through the
  * write path (courses, learners, runs, answers, values; plan caps checked
  * there). Returns, per statement that made no facts, the reason, and the
@@ -284,7 +326,11 @@ async function recordFacts(
   fresh: readonly Prepared[],
   context: StatementContext,
   publish: Publish | undefined,
-): Promise<{ unmapped: Map<string, string>; registrations: Map<string, string> }> {
+): Promise<{
+  unmapped: Map<string, string>;
+  registrations: Map<string, string>;
+  slides: Map<string, number>;
+}> {
   const unmapped = new Map<string, string>();
   const mappable = fresh.filter((p) => !isVoiding(p.stored));
   for (const p of fresh) if (isVoiding(p.stored)) unmapped.set(p.id, 'a voiding statement changes no facts');
@@ -319,7 +365,7 @@ async function recordFacts(
     });
   }
 
-  const slides = await numberSlides(
+  const slides = await slideNumbers(
     tx,
     caller.organizationId,
     planned.flatMap(({ facts, event }) =>
@@ -357,7 +403,7 @@ async function recordFacts(
       if (statementId && !unmapped.has(statementId)) unmapped.set(statementId, rejected.error);
     }
   }
-  return { unmapped, registrations: newRegistrations };
+  return { unmapped, registrations: newRegistrations, slides };
 }
 
 /** Activity ids a statement mentions: the object and its context activities (and a sub-statement's, for `related`). */

@@ -796,6 +796,57 @@ describe('statements become CourseLens facts', () => {
     expect(questions.body).toContain('Which exit is nearest?');
   });
 
+  it('keeps each slide’s first number, and a refused request numbers nothing', async () => {
+    const course = uniqueCourse();
+    const courseActivity = {
+      id: course,
+      definition: { type: 'http://adlnet.gov/expapi/activities/course', name: { 'en-US': 'Numbers' } },
+    };
+    const context = { contextActivities: { grouping: [courseActivity] } };
+    const viewed = (email: string, slide: string, extra: Record<string, unknown> = {}) => ({
+      actor: learner(email),
+      verb: VERB('experienced'),
+      object: { id: `${course}/${slide}` },
+      context,
+      ...extra,
+    });
+    const numbersOf = async (email: string) => {
+      const [person] = await db().select().from(learners).where(eq(learners.email, email));
+      const rows = await db()
+        .select({ number: learningEvents.slideNumber })
+        .from(learningEvents)
+        .where(
+          and(eq(learningEvents.learnerId, person?.id as string), eq(learningEvents.type, 'slide.viewed')),
+        )
+        .orderBy(learningEvents.occurredAt);
+      return rows.map((row) => row.number);
+    };
+    const first = `slides-a-${++sequence}@example.com`;
+    await post([
+      { actor: learner(first), verb: VERB('attempted'), object: courseActivity },
+      viewed(first, 'slide-a'),
+      viewed(first, 'slide-b'),
+    ]);
+    expect(await numbersOf(first)).toEqual([1, 2]);
+
+    // A request that would number slide-c fails as a whole (a conflicting id).
+    const [stored] = await post([viewed(first, 'slide-a')]);
+    const refused = await lrs('POST', '/xapi/statements', {
+      payload: [viewed(first, 'slide-c'), viewed(first, 'slide-b', { id: stored })],
+    });
+    expect(refused.statusCode).toBe(409);
+
+    // The next learner sees known slides with their numbers, and new ones next in line.
+    const second = `slides-b-${++sequence}@example.com`;
+    const at = (seconds: number) => new Date(Date.now() - 60_000 + seconds * 1000).toISOString();
+    await post([
+      viewed(second, 'slide-b', { timestamp: at(1) }),
+      viewed(second, 'slide-d', { timestamp: at(2) }),
+      viewed(second, 'slide-c', { timestamp: at(3) }),
+    ]);
+    expect(await numbersOf(second)).toEqual([2, 3, 4]);
+  });
+
   it('reads a `variables` state document as the learner’s course variables, writing only what changed', async () => {
     const course = uniqueCourse();
     const email = `state-${++sequence}@example.com`;
