@@ -52,11 +52,14 @@ export const CUSTOM_REPORT_MESSAGES = {
   periodInvalid: `Period must be a whole number of days from 1 to ${MAX_REPORT_PERIOD_DAYS}`,
   limitInvalid: `Top N must be a whole number from 1 to ${MAX_REPORT_ROWS}`,
   unknownVariables: 'Some variables of the report do not exist in this organization',
+  unknownChatbotVariables: 'Some agent variables of the report do not exist in this organization',
   unknownQuestions: 'Some questions of the report do not exist in this organization',
   unknownCourses: 'Some courses of the report do not exist in this organization',
   unknownVariableNames: 'Some variables a breakdown or condition names do not exist in this organization',
   mixedVariableTypes:
     'The variables of one item must all be of the same type (number, text, true/false or date)',
+  mixedChatbotVariableTypes:
+    'The agent variables of one item must all be of the same type (number, text, true/false or date)',
   promptRequired: 'Describe the report you want',
   promptTooLong: `The description must be at most ${MAX_GENERATOR_PROMPT_LENGTH} characters long`,
 } as const;
@@ -338,7 +341,7 @@ export const reportItemSchema = z.object({
   query: z.custom<ReportQuery>(),
   /** What the item is called when it has no display name (variable title or name, question text, courses). */
   label: z.string(),
-  /** The course (or courses) it reads, for display. */
+  /** The course (or courses) it reads, for display; the agent (or agents) of an agent variable. */
   courseTitle: z.string().nullable(),
   /** Variables only: number, text, boolean or date. */
   dataType: z.string().nullable(),
@@ -468,6 +471,20 @@ export const reportCatalogSchema = z.object({
       dataType: z.string(),
       courseId: z.string(),
       courseTitle: z.string(),
+    }),
+  ),
+  /**
+   * The variables the organization's custom AI agents capture, by agent name
+   * (a choice reads as text, as it is stored).
+   */
+  chatbotVariables: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      title: z.string().nullable(),
+      dataType: z.string(),
+      chatbotId: z.string(),
+      chatbotName: z.string(),
     }),
   ),
   questions: z.array(

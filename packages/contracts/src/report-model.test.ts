@@ -16,6 +16,7 @@ import {
 
 const COURSE = '00000000-0000-4000-8000-000000000001';
 const QUESTION = '00000000-0000-4000-8000-000000000002';
+const AGENT_VARIABLE = '00000000-0000-4000-8000-000000000003';
 const breakdown = (kind: BreakdownKind) => ({
   kind,
   variableName: kind === 'variable' ? 'department' : null,
@@ -37,6 +38,7 @@ describe('reportQuerySchema', () => {
   it('accepts exactly the measures and breakdowns each subject has', () => {
     const subjects = {
       variable: { kind: 'variable', variableIds: [QUESTION] },
+      chatbot_variable: { kind: 'chatbot_variable', chatbotVariableIds: [AGENT_VARIABLE] },
       question: { kind: 'question', questionId: QUESTION },
       identifier: { kind: 'identifier', courseId: COURSE, slideNumber: 1 },
       questions: { kind: 'questions' },
@@ -72,6 +74,47 @@ describe('reportQuerySchema', () => {
     );
   });
 
+  it('reads agent variables as variables, grouped by agent rather than by course', () => {
+    expect(SUBJECT_MEASURES.chatbot_variable).toEqual(SUBJECT_MEASURES.variable);
+    expect(SUBJECT_BREAKDOWNS.chatbot_variable).toContain('agent');
+    expect(SUBJECT_BREAKDOWNS.chatbot_variable).not.toContain('course');
+    expect(SUBJECT_BREAKDOWNS.variable).not.toContain('agent');
+    const parsed = reportQuerySchema.safeParse({
+      subject: { kind: 'chatbot_variable', chatbotVariableIds: [AGENT_VARIABLE] },
+      breakdown: { kind: 'course' },
+    });
+    expect(parsed.error?.issues[0]?.message).toBe(
+      'An agent variable report can be broken down by: Nothing (one number), Learner, Agent, Day, Week, Month, Value of another variable',
+    );
+  });
+
+  it('says what is wrong with an agent variable subject', () => {
+    const message = (input: unknown) => reportQuerySchema.safeParse(input).error?.issues[0]?.message;
+    expect(message({ subject: { kind: 'chatbot_variable', chatbotVariableIds: [] } })).toBe(
+      'Choose at least one agent variable',
+    );
+    expect(message({ subject: { kind: 'chatbot_variable', chatbotVariableIds: ['score'] } })).toBe(
+      'Agent variable must be an agent variable id',
+    );
+    expect(
+      message({
+        subject: {
+          kind: 'chatbot_variable',
+          chatbotVariableIds: Array.from({ length: 51 }, () => AGENT_VARIABLE),
+        },
+      }),
+    ).toBe('A report item can read at most 50 agent variables');
+    expect(
+      message({
+        subject: { kind: 'chatbot_variable', chatbotVariableIds: [AGENT_VARIABLE] },
+        filters: { courseIds: [COURSE] },
+      }),
+    ).toBe('An agent variable item cannot be narrowed to courses: its values belong to agents, not courses');
+    expect(message({ subject: { kind: 'agent' } })).toBe(
+      'Choose what the report reads: a variable, an agent variable, a question, every question of some courses, or courses',
+    );
+  });
+
   it('lower-cases ids and refuses ids that are no uuids', () => {
     const parsed = reportQuerySchema.parse({
       subject: { kind: 'courses', courseIds: [COURSE.toUpperCase()] },
@@ -89,6 +132,9 @@ describe('defaults', () => {
     expect(defaultMeasure('variable', 'boolean').fn).toBe('pass_rate');
     expect(defaultMeasure('variable', 'text').fn).toBe('values');
     expect(defaultMeasure('variable', 'date').fn).toBe('values');
+    expect(defaultMeasure('chatbot_variable', 'number').fn).toBe('average');
+    expect(defaultMeasure('chatbot_variable', 'boolean').fn).toBe('pass_rate');
+    expect(defaultMeasure('chatbot_variable', 'text').fn).toBe('values');
     expect(defaultMeasure('questions', null).fn).toBe('correct_rate');
     expect(defaultMeasure('courses', null).fn).toBe('learners');
   });

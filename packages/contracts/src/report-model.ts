@@ -12,19 +12,29 @@ import { uuidSchema } from './ids';
  * shows a count says which one it is.
  */
 
+/** "a question", "an agent variable". */
+function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'An' : 'A'} ${noun}`;
+}
+
 export const REPORT_MODEL_MESSAGES = {
   subjectInvalid:
-    'Choose what the report reads: a variable, a question, every question of some courses, or courses',
+    'Choose what the report reads: a variable, an agent variable, a question, every question of some courses, or courses',
   measureInvalid: (subject: string, allowed: readonly string[]) =>
-    `A ${subject} report can measure: ${allowed.map((fn) => MEASURE_LABELS[fn as MeasureFn]).join(', ')}`,
+    `${withArticle(subject)} report can measure: ${allowed.map((fn) => MEASURE_LABELS[fn as MeasureFn]).join(', ')}`,
   breakdownInvalid: (subject: string, allowed: readonly string[]) =>
-    `A ${subject} report can be broken down by: ${allowed.map((kind) => BREAKDOWN_LABELS[kind as BreakdownKind]).join(', ')}`,
+    `${withArticle(subject)} report can be broken down by: ${allowed.map((kind) => BREAKDOWN_LABELS[kind as BreakdownKind]).join(', ')}`,
   breakdownVariableRequired: 'Name the variable to break down by',
   markInvalid: 'The pass mark must be a number from -1000000000 to 1000000000',
   markRequired: 'A pass rate of a number variable needs a pass mark',
   coursesTooMany: 'A report item can name at most 50 courses',
   variablesTooMany: 'A report item can read at most 50 variables',
   variablesEmpty: 'Choose at least one variable',
+  chatbotVariablesTooMany: 'A report item can read at most 50 agent variables',
+  chatbotVariablesEmpty: 'Choose at least one agent variable',
+  chatbotVariableIdInvalid: 'Agent variable must be an agent variable id',
+  chatbotCourseFilter:
+    'An agent variable item cannot be narrowed to courses: its values belong to agents, not courses',
   courseIdInvalid: 'Course must be a course id',
   variableIdInvalid: 'Variable must be a variable id',
   questionIdInvalid: 'Question must be a question id',
@@ -41,11 +51,19 @@ export const REPORT_MODEL_MESSAGES = {
 
 // ---- subjects ------------------------------------------------------------------
 
-export const SUBJECT_KINDS = ['variable', 'question', 'identifier', 'questions', 'courses'] as const;
+export const SUBJECT_KINDS = [
+  'variable',
+  'chatbot_variable',
+  'question',
+  'identifier',
+  'questions',
+  'courses',
+] as const;
 export type SubjectKind = (typeof SUBJECT_KINDS)[number];
 
 export const SUBJECT_LABELS: Record<SubjectKind, string> = {
   variable: 'variable',
+  chatbot_variable: 'agent variable',
   question: 'question',
   identifier: 'question',
   questions: 'questions',
@@ -69,6 +87,9 @@ const identifierNumber = z
  * What an item reads:
  * - `variable`: the values of course variables (one, or the variable of the
  *   same name in several courses, so one item compares them by course);
+ * - `chatbot_variable`: the values custom AI agents captured (one agent's
+ *   variable, or the variable of the same name in several agents, compared
+ *   by agent): the agent stands where a course variable's course does;
  * - `question`: the answers to one question (by id);
  * - `identifier`: the answers to a question named by what people see (its
  *   course, slide, number or text), so the item survives a republish;
@@ -86,6 +107,15 @@ export const reportSubjectSchema = z.discriminatedUnion(
           .array(uuidSchema(REPORT_MODEL_MESSAGES.variableIdInvalid))
           .min(1, REPORT_MODEL_MESSAGES.variablesEmpty)
           .max(50, REPORT_MODEL_MESSAGES.variablesTooMany),
+      })
+      .strict(),
+    z
+      .object({
+        kind: z.literal('chatbot_variable'),
+        chatbotVariableIds: z
+          .array(uuidSchema(REPORT_MODEL_MESSAGES.chatbotVariableIdInvalid))
+          .min(1, REPORT_MODEL_MESSAGES.chatbotVariablesEmpty)
+          .max(50, REPORT_MODEL_MESSAGES.chatbotVariablesTooMany),
       })
       .strict(),
     z
@@ -162,6 +192,7 @@ export const MEASURE_LABELS: Record<MeasureFn, string> = {
 /** Which measures each subject has (the first is its default). */
 export const SUBJECT_MEASURES: Record<SubjectKind, readonly MeasureFn[]> = {
   variable: ['learners', 'values', 'average', 'median', 'min', 'max', 'sum', 'pass_rate'],
+  chatbot_variable: ['learners', 'values', 'average', 'median', 'min', 'max', 'sum', 'pass_rate'],
   question: ['correct_rate', 'responses', 'learners', 'points'],
   identifier: ['correct_rate', 'responses', 'learners', 'points'],
   questions: ['correct_rate', 'responses', 'learners', 'points'],
@@ -198,6 +229,7 @@ export const BREAKDOWN_KINDS = [
   'none',
   'learner',
   'course',
+  'agent',
   'question',
   'answer',
   'day',
@@ -212,6 +244,7 @@ export const BREAKDOWN_LABELS: Record<BreakdownKind, string> = {
   none: 'Nothing (one number)',
   learner: 'Learner',
   course: 'Course',
+  agent: 'Agent',
   question: 'Question',
   answer: 'Answer',
   day: 'Day',
@@ -223,6 +256,10 @@ export const BREAKDOWN_LABELS: Record<BreakdownKind, string> = {
 /** Which breakdowns each subject has. */
 export const SUBJECT_BREAKDOWNS: Record<SubjectKind, readonly BreakdownKind[]> = {
   variable: ['none', 'learner', 'course', 'day', 'week', 'month', 'variable'],
+  // An agent's values have no course: they are grouped by agent instead. The
+  // value of another variable is a learner's latest value of a course
+  // variable of that name (a department), which groups any learner.
+  chatbot_variable: ['none', 'learner', 'agent', 'day', 'week', 'month', 'variable'],
   question: ['none', 'learner', 'answer', 'course', 'day', 'week', 'month', 'variable'],
   identifier: ['none', 'learner', 'answer', 'course', 'day', 'week', 'month', 'variable'],
   questions: ['none', 'question', 'course', 'learner', 'day', 'week', 'month', 'variable'],
@@ -410,9 +447,19 @@ export const reportQuerySchema = z
         path: ['breakdown', 'kind'],
       });
     }
+    if (subject === 'chatbot_variable' && query.filters.courseIds.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: REPORT_MODEL_MESSAGES.chatbotCourseFilter,
+        path: ['filters', 'courseIds'],
+      });
+    }
   });
 export type ReportQueryInput = z.input<typeof reportQuerySchema>;
 export type ReportQuery = z.output<typeof reportQuerySchema>;
+
+/** Subjects that read a variable's values (a course's or an agent's). */
+export const VARIABLE_SUBJECTS: readonly SubjectKind[] = ['variable', 'chatbot_variable'];
 
 /**
  * The measure an item gets when it names none: the average of a number
@@ -421,7 +468,7 @@ export type ReportQuery = z.output<typeof reportQuerySchema>;
  * the learners of courses.
  */
 export function defaultMeasure(subject: SubjectKind, dataType: string | null): ReportMeasure {
-  if (subject === 'variable') {
+  if (VARIABLE_SUBJECTS.includes(subject)) {
     if (dataType === 'number') return { fn: 'average', mark: null };
     if (dataType === 'boolean') return { fn: 'pass_rate', mark: null };
     return { fn: 'values', mark: null };
@@ -460,6 +507,11 @@ export const METRIC_DEFINITIONS = {
 /** What a row's `count` counts for each subject, with its definition. */
 export const SUBJECT_COUNTS: Record<SubjectKind, { label: string; definition: string }> = {
   variable: { label: 'Values', definition: METRIC_DEFINITIONS.values },
+  chatbot_variable: {
+    label: 'Values',
+    definition:
+      'Values: each learner’s latest value per agent (a learner who told two agents counts twice); over time, every value recorded.',
+  },
   question: { label: 'Responses', definition: METRIC_DEFINITIONS.responses },
   identifier: { label: 'Responses', definition: METRIC_DEFINITIONS.responses },
   questions: { label: 'Responses', definition: METRIC_DEFINITIONS.responses },

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import {
   activityEvents,
   authUsers,
+  chatbotVariables,
   courses,
   customReportItems,
   customReports,
@@ -152,15 +153,19 @@ export type ReportFields = {
   config: Record<string, unknown>;
 };
 
-/** Everything the items name: ids of variables, questions and courses, and variable names. */
+/** Everything the items name: ids of variables, agent variables, questions and courses, and variable names. */
 function referencesOf(items: readonly ReportItem[]) {
   const variableIds = new Set<string>();
+  const chatbotVariableIds = new Set<string>();
   const questionIds = new Set<string>();
   const courseIds = new Set<string>();
   const names = new Set<string>();
   for (const { query } of items) {
     const subject = query.subject;
     if (subject.kind === 'variable') subject.variableIds.forEach((id) => variableIds.add(id));
+    if (subject.kind === 'chatbot_variable') {
+      subject.chatbotVariableIds.forEach((id) => chatbotVariableIds.add(id));
+    }
     if (subject.kind === 'question') questionIds.add(subject.questionId);
     if (subject.kind === 'identifier') courseIds.add(subject.courseId);
     if (subject.kind === 'questions' || subject.kind === 'courses') {
@@ -174,6 +179,7 @@ function referencesOf(items: readonly ReportItem[]) {
   }
   return {
     variableIds: [...variableIds],
+    chatbotVariableIds: [...chatbotVariableIds],
     questionIds: [...questionIds],
     courseIds: [...courseIds],
     names: [...names],
@@ -205,6 +211,21 @@ export async function findUnknownReferences(
         select count(distinct data_type)::int as n from ${variables}
         where organization_id = ${organizationId} and id = ${ids(query.subject.variableIds)}`);
       if (Number(types.rows[0]?.n ?? 0) > 1) return 'mixedTypes';
+    }
+  }
+  if (refs.chatbotVariableIds.length > 0) {
+    const result = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from ${chatbotVariables} v
+      where v.organization_id = ${organizationId} and v.id = ${ids(refs.chatbotVariableIds)}`);
+    if (Number(result.rows[0]?.n ?? 0) !== refs.chatbotVariableIds.length) return 'chatbotVariables';
+    for (const { query } of items) {
+      if (query.subject.kind !== 'chatbot_variable' || query.subject.chatbotVariableIds.length < 2) continue;
+      // A choice is stored, and read, as text.
+      const types = await db.execute<{ n: number }>(sql`
+        select count(distinct case when data_type = 'choice' then 'text' else data_type end)::int as n
+        from ${chatbotVariables}
+        where organization_id = ${organizationId} and id = ${ids(query.subject.chatbotVariableIds)}`);
+      if (Number(types.rows[0]?.n ?? 0) > 1) return 'mixedChatbotTypes';
     }
   }
   if (refs.questionIds.length > 0) {
@@ -278,7 +299,14 @@ export async function deleteReportItemsOfCourse(
 }
 
 export type WriteOutcome = { status: 'ok'; reportId: string } | { status: 'unknown'; what: UnknownKind };
-export type UnknownKind = 'variables' | 'questions' | 'courses' | 'variableNames' | 'mixedTypes';
+export type UnknownKind =
+  | 'variables'
+  | 'chatbotVariables'
+  | 'questions'
+  | 'courses'
+  | 'variableNames'
+  | 'mixedTypes'
+  | 'mixedChatbotTypes';
 
 /** A new report with its items and the activity entry, in one transaction. */
 export async function insertReport(

@@ -30,7 +30,9 @@ import {
   runReportQuery,
   type SubjectInfo,
 } from '../metrics/report-query.service';
+import { chatbotValueType, selectChatbotVariables } from '../metrics/value-source';
 import {
+  CATALOG_LIMIT,
   claimPublicVisit,
   countReports,
   deleteReportRow,
@@ -217,10 +219,12 @@ export async function getReport(
 
 const UNKNOWN_MESSAGES: Record<UnknownKind, string> = {
   variables: CUSTOM_REPORT_MESSAGES.unknownVariables,
+  chatbotVariables: CUSTOM_REPORT_MESSAGES.unknownChatbotVariables,
   questions: CUSTOM_REPORT_MESSAGES.unknownQuestions,
   courses: CUSTOM_REPORT_MESSAGES.unknownCourses,
   variableNames: CUSTOM_REPORT_MESSAGES.unknownVariableNames,
   mixedTypes: CUSTOM_REPORT_MESSAGES.mixedVariableTypes,
+  mixedChatbotTypes: CUSTOM_REPORT_MESSAGES.mixedChatbotVariableTypes,
 };
 
 function fieldsOf(draft: CustomReportDraft) {
@@ -546,13 +550,22 @@ export async function getPublicReport(db: Database, token: string): Promise<Publ
 // ---- catalog -----------------------------------------------------------------
 
 export async function getCatalog(db: Database, organizationId: string): Promise<ReportCatalog> {
-  const [rows, values] = await Promise.all([
+  const [rows, values, chatbotVariables] = await Promise.all([
     selectCatalog(db, organizationId),
     selectCatalogValues(db, organizationId),
+    selectChatbotVariables(db, { organizationId }),
   ]);
   return {
     values,
     courses: rows.courses.map((row) => ({ id: row.id, courseTitle: row.course_title })),
+    chatbotVariables: chatbotVariables.slice(0, CATALOG_LIMIT).map((row) => ({
+      id: row.id,
+      name: row.name,
+      title: row.title,
+      dataType: chatbotValueType(row.data_type),
+      chatbotId: row.chatbot_id,
+      chatbotName: row.chatbot_name,
+    })),
     variables: rows.variables.map((row) => ({
       id: row.id,
       name: row.name,

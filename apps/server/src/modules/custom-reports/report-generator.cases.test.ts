@@ -63,6 +63,8 @@ function subjectKey(subject: ReportSubject, name: (id: string) => string): strin
   switch (subject.kind) {
     case 'variable':
       return `variable [${list(subject.variableIds)}]`;
+    case 'chatbot_variable':
+      return `chatbot variable [${list(subject.chatbotVariableIds)}]`;
     case 'question':
       return `question ${name(subject.questionId)}`;
     case 'identifier':

@@ -97,7 +97,13 @@ export function buildCasesCatalog(variant: CatalogVariant): CasesCatalog {
   }));
   if (variant === 'extended') definitions.push(...EXTRA_COURSES);
 
-  const catalog: ReportCatalog = { courses: [], variables: [], questions: [], values: [] };
+  const catalog: ReportCatalog = {
+    courses: [],
+    variables: [],
+    chatbotVariables: [],
+    questions: [],
+    values: [],
+  };
   definitions.forEach((definition, courseIndex) => {
     const courseId = fakeId(1, courseIndex, 0);
     const courseTitle = COURSE_TITLES[definition.key];

@@ -13,6 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { VariableDataType } from '../../db/schema';
 import { learnerDisplayName } from './privacy';
+import { valueRelations, type ValueSource } from './value-source';
 
 // The report model in SQL. Every item is one statement: the facts of its
 // subject (values, answers, or each learner's runs of a course), keyed by
@@ -43,7 +44,7 @@ export type ExecutableQuery = {
   sort: ReportSort;
   /** Groups kept; the rest become "others". */
   limit: number;
-  /** The subject variables' data type (variables only). */
+  /** The subject variables' data type (course and agent variables only). */
   dataType: VariableDataType | null;
 };
 
@@ -62,9 +63,10 @@ export type QueryRow = {
 /**
  * Where an item's facts are read:
  * - `latest_values`: each learner's latest value per variable (the rollup
- *   `learner_variable_latest`);
- * - `value_history`: every value recorded (`learner_variable_values`), for
- *   time breakdowns;
+ *   `learner_variable_latest`; for agent variables, the value source's
+ *   `latest` relation);
+ * - `value_history`: every value recorded (`learner_variable_values`; for
+ *   agent variables the value source's `history`), for time breakdowns;
  * - `value_days`: the same over whole days and every learner, added up per
  *   day (`variable_daily_stats`), with the learners of each bucket read
  *   from the values' index (learner and time only, no row);
@@ -135,6 +137,9 @@ export function factSource(query: ExecutableQuery): FactSource {
         isWholeDay(period.to)
         ? 'value_days'
         : 'value_history';
+    // Agents capture a handful of values per conversation and keep no rollup.
+    case 'chatbot_variable':
+      return isTime ? 'value_history' : 'latest_values';
     case 'courses':
       return 'course_learners';
     case 'identifier':
@@ -345,6 +350,9 @@ function factsBody(
     (source === 'latest_values' &&
       query.subject.kind === 'variable' &&
       query.subject.variableIds.length === 1) ||
+    (source === 'latest_values' &&
+      query.subject.kind === 'chatbot_variable' &&
+      query.subject.chatbotVariableIds.length === 1) ||
     (source === 'question_learners' && query.subject.kind === 'question') ||
     ((source === 'course_learners' || source === 'course_runs') &&
       query.subject.kind === 'courses' &&
@@ -812,6 +820,18 @@ function subjectFacts(
           and c.id = ${sql.raw(alias)}.course_id and not c.is_deleted`;
   const yesNo = (ok: SQL) => sql`(${ok})::int as okn, ((${ok}) is not null)::int as okc`;
   const numbers = (n: SQL) => sql`${n} as n, ${n} as sn, ((${n}) is not null)::int as cn`;
+  // A value passes when true, or when it reaches the mark.
+  const valueOk =
+    measure.fn !== 'pass_rate'
+      ? sql`null::boolean`
+      : query.dataType === 'boolean'
+        ? sql`v.value_boolean`
+        : measure.mark === null
+          ? sql`null::boolean`
+          : sql`(v.value_number >= ${measure.mark})`;
+  const valueColumns = sql`null::uuid as question_id, null::text as question_label,
+               null::text as answer, v.recorded_at as at, 1 as w, ${numbers(sql`v.value_number::float8`)},
+               ${yesNo(valueOk)}, v.value as shown, v.value_number, v.value_boolean, v.value as value_text`;
   switch (subject.kind) {
     case 'variable': {
       if (source !== 'latest_values' && source !== 'value_history')
@@ -819,21 +839,27 @@ function subjectFacts(
       const relation = sql.raw(
         source === 'value_history' ? 'learner_variable_values' : 'learner_variable_latest',
       );
-      const ok =
-        measure.fn !== 'pass_rate'
-          ? sql`null::boolean`
-          : query.dataType === 'boolean'
-            ? sql`v.value_boolean`
-            : measure.mark === null
-              ? sql`null::boolean`
-              : sql`(v.value_number >= ${measure.mark})`;
       return sql`
-        select v.learner_id, v.course_id, c.course_title, null::uuid as question_id, null::text as question_label,
-               null::text as answer, v.recorded_at as at, 1 as w, ${numbers(sql`v.value_number::float8`)},
-               ${yesNo(ok)}, v.value as shown, v.value_number, v.value_boolean, v.value as value_text
+        select v.learner_id, v.course_id, c.course_title, ${valueColumns}
         from ${relation} v ${liveCourse('v')}
         where v.organization_id = ${organizationId}
           and v.variable_id = any(${sql.param([...subject.variableIds])}::uuid[])`;
+    }
+    case 'chatbot_variable': {
+      if (source !== 'latest_values' && source !== 'value_history')
+        throw new Error(`not a value source: ${source}`);
+      // Read through the metrics layer's value source, where the agent
+      // stands in the course's columns (course_id, course_title).
+      const valueSource: ValueSource = {
+        kind: 'chatbot_variable',
+        organizationId,
+        variableIds: subject.chatbotVariableIds,
+        dataType: query.dataType ?? 'text',
+      };
+      const relations = valueRelations(valueSource);
+      return sql`
+        select v.learner_id, v.course_id, v.course_title, ${valueColumns}
+        from (${source === 'value_history' ? relations.history : relations.latest}) v`;
     }
     case 'question':
     case 'identifier':
@@ -950,7 +976,9 @@ function groupKey(breakdown: ReportBreakdown): SQL {
       return sql`'all'`;
     case 'learner':
       return sql`b.learner_id`;
+    // An agent variable's facts carry their agent where a course would be.
     case 'course':
+    case 'agent':
       return sql`b.course_id`;
     case 'question':
       return sql`b.question_id`;
@@ -978,6 +1006,8 @@ function labelOfKey(organizationId: string, query: ExecutableQuery, key: string)
       return sql`'All'`;
     case 'course':
       return sql`(select c.course_title from courses c where c.organization_id = ${organizationId} and c.id = ${gkey})`;
+    case 'agent':
+      return sql`(select a.name from chatbots a where a.organization_id = ${organizationId} and a.id = ${gkey})`;
     case 'question': {
       const withCourse = query.subject.kind === 'questions' && query.subject.courseIds.length !== 1;
       return sql`(select ${questionText(withCourse)} from questions q

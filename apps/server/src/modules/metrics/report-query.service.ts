@@ -8,6 +8,7 @@ import {
   RATE_MEASURES,
   REPORT_MODEL_MESSAGES,
   TIME_BREAKDOWNS,
+  VARIABLE_SUBJECTS,
   defaultMeasure,
   effectiveSort,
   type ReportMeasure,
@@ -23,6 +24,7 @@ import type { VariableDataType } from '../../db/schema';
 import { AppError } from '../../errors';
 import { withoutEmails } from './privacy';
 import { selectReportQuery, type ExecutableQuery, type QueryRow } from './report-query.queries';
+import { chatbotVariableSource, selectChatbotVariables } from './value-source';
 
 // The metrics layer's entry for report items: what a subject is (its name,
 // course, data type, whether it still exists), the checks that need the data
@@ -72,6 +74,25 @@ export async function describeSubject(
 ): Promise<SubjectInfo> {
   let query;
   switch (subject.kind) {
+    case 'chatbot_variable': {
+      // Named as the chatbot variable report names it: its title (else its
+      // name), its agents in the place of courses, its type as the value
+      // source reads it.
+      const rows = await selectChatbotVariables(db, {
+        organizationId,
+        variableIds: subject.chatbotVariableIds,
+      });
+      const first = rows[0];
+      if (!first)
+        return { isAvailable: false, label: 'No longer available', courseTitle: null, dataType: null };
+      const agents = [...new Set(rows.map((row) => row.chatbot_name))];
+      return {
+        isAvailable: true,
+        label: rows.find((row) => row.title?.trim())?.title?.trim() ?? first.name,
+        courseTitle: agents.join(', '),
+        dataType: chatbotVariableSource(organizationId, rows).dataType,
+      };
+    }
     case 'variable':
       query = sql`
         select coalesce(min(nullif(btrim(v.title), '')), min(v.name)) as label,
@@ -136,7 +157,7 @@ export async function describeSubject(
 /** The measure to run: the one asked for, else the subject's default, checked against the data type. */
 export function resolveMeasure(query: ReportQuery, info: SubjectInfo): ReportMeasure {
   const measure = query.measure ?? defaultMeasure(query.subject.kind, info.dataType);
-  if (query.subject.kind === 'variable' && info.dataType !== null) {
+  if (VARIABLE_SUBJECTS.includes(query.subject.kind) && info.dataType !== null) {
     if (NUMERIC_MEASURES.includes(measure.fn) && info.dataType !== 'number') {
       throw new AppError(
         'VALIDATION_ERROR',
@@ -233,7 +254,7 @@ export async function runReportQuery(
   const effective = effectiveQuery(query, info, options);
   const measure = effective.measure as ReportMeasure;
   const hasOwnValueCondition = effective.filters.values.some((condition) => condition.variableName === null);
-  if (hasOwnValueCondition && query.subject.kind !== 'variable') {
+  if (hasOwnValueCondition && !VARIABLE_SUBJECTS.includes(query.subject.kind)) {
     throw new AppError(
       'VALIDATION_ERROR',
       'A condition on the item’s own value needs a variable; name the variable the condition reads',

@@ -189,7 +189,11 @@ export type ChatbotVariableRow = {
   chatbot_name: string;
 };
 
-/** The organization's chatbot variables of one name (every agent's, or one agent's) or one by id, by agent name. */
+/**
+ * The organization's chatbot variables: of one name (every agent's, or one
+ * agent's), one by id, some by id, or all of them; by agent name, then in
+ * the order the agent asks.
+ */
 export async function selectChatbotVariables(
   db: Database,
   input: {
@@ -197,6 +201,7 @@ export async function selectChatbotVariables(
     name?: string | undefined;
     chatbotId?: string | undefined;
     variableId?: string | undefined;
+    variableIds?: readonly string[] | undefined;
   },
 ): Promise<ChatbotVariableRow[]> {
   const result = await db.execute<ChatbotVariableRow>(sql`
@@ -206,9 +211,15 @@ export async function selectChatbotVariables(
     where v.organization_id = ${input.organizationId}
       ${input.name === undefined ? sql`` : sql`and v.name = ${input.name}`}
       ${input.variableId === undefined ? sql`` : sql`and v.id = ${input.variableId}`}
+      ${input.variableIds === undefined ? sql`` : sql`and v.id = any(${sql.param([...input.variableIds])}::uuid[])`}
       ${input.chatbotId === undefined ? sql`` : sql`and v.chatbot_id = ${input.chatbotId}`}
-    order by lower(b.name), b.id`);
+    order by lower(b.name), b.id, v.position, lower(v.name), v.id`);
   return result.rows;
+}
+
+/** How a chatbot variable's values are read: a choice is stored, and read, as text. */
+export function chatbotValueType(dataType: ChatbotVariableRow['data_type']): VariableDataType {
+  return dataType === 'choice' ? 'text' : dataType;
 }
 
 /** The source of some chatbot variables (at least one); a choice reads as text. */
@@ -216,7 +227,7 @@ export function chatbotVariableSource(
   organizationId: string,
   rows: readonly Pick<ChatbotVariableRow, 'id' | 'data_type'>[],
 ): ValueSource {
-  const types = rows.map((row) => (row.data_type === 'choice' ? 'text' : row.data_type));
+  const types = rows.map((row) => chatbotValueType(row.data_type));
   const first = types[0];
   if (!first) throw new Error('A value source needs at least one variable');
   const dataType = types.every((type) => type === first) ? first : 'text';

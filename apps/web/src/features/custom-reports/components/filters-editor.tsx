@@ -101,7 +101,9 @@ export function FiltersEditor({ filters, subject, catalog, onChange }: FiltersEd
   const names = variableNames(catalog);
   const period = filters.period;
   const periodChoice = periodValue(period);
-  const canUseOwnValue = subject.kind === 'variable';
+  const canUseOwnValue = subject.kind === 'variable' || subject.kind === 'chatbot_variable';
+  // An agent's values belong to no course (the contract refuses the filter).
+  const canFilterCourses = subject.kind !== 'chatbot_variable';
 
   /** The known values of a category variable (department), offered while typing a condition. */
   function knownValues(name: string | null): readonly string[] {
@@ -140,16 +142,18 @@ export function FiltersEditor({ filters, subject, catalog, onChange }: FiltersEd
 
   return (
     <div className="flex flex-col gap-4 rounded-xl border border-line bg-surface-muted/40 p-3">
-      <div className="flex flex-col gap-1.5">
-        <span className="text-xs font-semibold text-fg-muted">Courses</span>
-        <CourseMultiPicker
-          label="Only these courses"
-          emptyLabel="Any course"
-          value={filters.courseIds}
-          catalog={catalog}
-          onChange={(courseIds) => onChange({ ...filters, courseIds })}
-        />
-      </div>
+      {canFilterCourses ? (
+        <div className="flex flex-col gap-1.5">
+          <span className="text-xs font-semibold text-fg-muted">Courses</span>
+          <CourseMultiPicker
+            label="Only these courses"
+            emptyLabel="Any course"
+            value={filters.courseIds}
+            catalog={catalog}
+            onChange={(courseIds) => onChange({ ...filters, courseIds })}
+          />
+        </div>
+      ) : null}
 
       <div className="flex flex-col gap-1.5">
         <span className="text-xs font-semibold text-fg-muted">Period</span>

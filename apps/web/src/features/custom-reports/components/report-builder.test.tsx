@@ -11,12 +11,24 @@ import {
 } from '@courselens/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { jsonResponse, renderWithQueryClient, stubFetch } from '@/testing/test-utils';
 
 import { ReportBuilder } from './report-builder';
-import { catalog, itemData, ONBOARDING_SCORE, PASSED, Q3, result, row, SCORE } from './report-fixtures';
+import {
+  BUDDY_SCORE,
+  catalog,
+  EXIT_SCORE,
+  itemData,
+  ONBOARDING_SCORE,
+  PASSED,
+  Q3,
+  result,
+  row,
+  SCORE,
+} from './report-fixtures';
 import { formValuesFromDraft } from './report-form';
 
 function query(subject: ReportSubject, overrides: Partial<ReportQuery> = {}): ReportQuery {
@@ -68,17 +80,19 @@ beforeEach(() => {
   });
 });
 
-function renderBuilder(draft: CustomReportDraft | null = null) {
+function renderBuilder(draft: CustomReportDraft | null = null, reportCatalog = catalog) {
   const onSubmit = vi.fn<(values: CustomReportDraft) => Promise<void>>(() => Promise.resolve());
   renderWithQueryClient(
-    <ReportBuilder
-      organizationId="o1"
-      defaultValues={formValuesFromDraft(draft)}
-      catalog={catalog}
-      submitLabel="Create report"
-      onSubmit={onSubmit}
-      onCancel={vi.fn()}
-    />,
+    <MemoryRouter>
+      <ReportBuilder
+        organizationId="o1"
+        defaultValues={formValuesFromDraft(draft)}
+        catalog={reportCatalog}
+        submitLabel="Create report"
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+      />
+    </MemoryRouter>,
   );
   return onSubmit;
 }
@@ -221,6 +235,103 @@ describe('ReportBuilder pickers', () => {
         },
       }),
     );
+  });
+});
+
+describe('ReportBuilder agent variables', () => {
+  async function addAgentVariableItem(user: UserEvent) {
+    await user.click(screen.getByRole('button', { name: 'Add an item' }));
+    const added = screen.getAllByTestId('report-item').at(-1)!;
+    await user.selectOptions(
+      within(added).getByRole('combobox', { name: 'What the item reads' }),
+      'chatbot_variable',
+    );
+    return added;
+  }
+
+  it("offers the organization's agent variables by agent, and previews the chosen one", async () => {
+    const user = userEvent.setup();
+    renderBuilder();
+    const first = await addAgentVariableItem(user);
+    await user.click(within(first).getByRole('combobox', { name: 'Agent variable' }));
+    const list = within(first).getByRole('listbox', { name: 'Agent variable' });
+    expect(
+      within(within(list).getByRole('group', { name: 'Onboarding buddy' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      expect.stringMatching(/^goal — Onboarding buddy/),
+      expect.stringMatching(/^Score — Onboarding buddy/),
+    ]);
+    await user.click(
+      within(within(list).getByRole('group', { name: 'Onboarding buddy' })).getByRole('option', {
+        name: /^Score — Onboarding buddy/,
+      }),
+    );
+
+    // A number: measured like a course variable's, by learner, and by agent in the place of course.
+    expect(optionTexts(within(first).getByRole('combobox', { name: 'Measure' }))).toEqual([
+      'Automatic (average)',
+      'Learners',
+      'Values',
+      'Average',
+      'Median',
+      'Minimum',
+      'Maximum',
+      'Sum',
+      'Pass rate',
+    ]);
+    const breakdown = within(first).getByRole('combobox', { name: 'Breakdown' });
+    expect(breakdown).toHaveValue('learner');
+    expect(optionTexts(breakdown)).toEqual(labelsOf(SUBJECT_BREAKDOWNS.chatbot_variable));
+    expect(optionTexts(breakdown)).toContain('Agent');
+    expect(optionTexts(breakdown)).not.toContain('Course');
+    await waitFor(() =>
+      expect(previews.at(-1)?.items?.[0]).toMatchObject({
+        query: {
+          subject: { kind: 'chatbot_variable', chatbotVariableIds: [BUDDY_SCORE] },
+          breakdown: { kind: 'learner' },
+        },
+      }),
+    );
+    expect(
+      await within(screen.getByRole('region', { name: 'Preview' })).findByText('Preview of item 1'),
+    ).toBeInTheDocument();
+
+    // The same name in two agents: one of them, or both compared by agent.
+    const agents = within(first).getByRole('combobox', { name: 'Agents of the variable' });
+    expect(optionTexts(agents)).toEqual([
+      'in Exit interview',
+      'in Onboarding buddy',
+      'in all 2 agents with it',
+    ]);
+    await user.selectOptions(agents, 'in all 2 agents with it');
+    expect(within(first).getByRole('combobox', { name: 'Breakdown' })).toHaveValue('agent');
+    await waitFor(() =>
+      expect(previews.at(-1)?.items?.[0]).toMatchObject({
+        query: {
+          subject: { kind: 'chatbot_variable', chatbotVariableIds: [BUDDY_SCORE, EXIT_SCORE] },
+          breakdown: { kind: 'agent' },
+        },
+      }),
+    );
+
+    // An agent's values belong to no course: there is no course filter to set.
+    await user.click(within(first).getByRole('button', { name: /^Filters/ }));
+    expect(within(first).queryByRole('combobox', { name: 'Only these courses' })).not.toBeInTheDocument();
+    expect(within(first).getByRole('combobox', { name: 'Period' })).toBeInTheDocument();
+  });
+
+  it('says when the organization has no agent variables yet, and where to make one', async () => {
+    const user = userEvent.setup();
+    renderBuilder(null, { ...catalog, chatbotVariables: [] });
+    const first = await addAgentVariableItem(user);
+    expect(within(first).getByTestId('no-agent-variables')).toHaveTextContent('No agent variables yet');
+    expect(within(first).getByRole('link', { name: 'Create an agent' })).toHaveAttribute(
+      'href',
+      '/chatbots/create',
+    );
+    expect(within(first).queryByRole('combobox', { name: 'Agent variable' })).not.toBeInTheDocument();
   });
 });
 

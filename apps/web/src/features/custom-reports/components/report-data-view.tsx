@@ -184,7 +184,10 @@ export function ResultTable({
   const showLearners = result.measure.fn !== 'learners';
   const showCount = noun.label.toLowerCase() !== result.measure.fn;
   const hasDetail = result.rows.some((row) => row.detail !== null);
-  const detailLabel = item.query.subject.kind === 'variable' ? 'Latest value' : 'Last answer';
+  const detailLabel =
+    item.query.subject.kind === 'variable' || item.query.subject.kind === 'chatbot_variable'
+      ? 'Latest value'
+      : 'Last answer';
   const rows = maxRows === undefined ? result.rows : result.rows.slice(0, maxRows);
   const hiddenRows = result.rows.length - rows.length;
   const isGrouped = kind !== 'none';

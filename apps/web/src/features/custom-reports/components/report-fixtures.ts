@@ -22,6 +22,11 @@ export const ONBOARDING_SCORE = '77777777-7777-4777-8777-777777777777';
 export const PASSED = '22222222-2222-4222-8222-222222222222';
 export const DEPARTMENT = '88888888-8888-4888-8888-888888888888';
 export const Q3 = '44444444-4444-4444-8444-444444444444';
+export const BUDDY = '99999999-9999-4999-8999-999999999999';
+export const EXIT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+export const BUDDY_SCORE = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+export const EXIT_SCORE = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
+export const BUDDY_GOAL = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
 
 export const catalog: ReportCatalog = {
   courses: [
@@ -60,6 +65,32 @@ export const catalog: ReportCatalog = {
       dataType: 'number',
       courseId: ONBOARDING,
       courseTitle: 'New Hire Onboarding',
+    },
+  ],
+  chatbotVariables: [
+    {
+      id: EXIT_SCORE,
+      name: 'score',
+      title: 'Score',
+      dataType: 'number',
+      chatbotId: EXIT,
+      chatbotName: 'Exit interview',
+    },
+    {
+      id: BUDDY_GOAL,
+      name: 'goal',
+      title: null,
+      dataType: 'text',
+      chatbotId: BUDDY,
+      chatbotName: 'Onboarding buddy',
+    },
+    {
+      id: BUDDY_SCORE,
+      name: 'score',
+      title: 'Score',
+      dataType: 'number',
+      chatbotId: BUDDY,
+      chatbotName: 'Onboarding buddy',
     },
   ],
   questions: [

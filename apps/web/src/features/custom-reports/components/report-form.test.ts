@@ -1,14 +1,23 @@
-import { MAX_PREVIEW_ITEMS, customReportInput, type CustomReport } from '@courselens/contracts';
+import {
+  MAX_PREVIEW_ITEMS,
+  customReportInput,
+  type CustomReport,
+  type ReportSubject,
+} from '@courselens/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { catalog, PASSED, SCORE } from './report-fixtures';
+import { BUDDY_GOAL, BUDDY_SCORE, catalog, EXIT_SCORE, PASSED, SCORE } from './report-fixtures';
 import {
+  defaultBreakdown,
   describeQuery,
   emptyQuery,
   formValuesFromDraft,
   formValuesFromReport,
   newFormItem,
   previewPlan,
+  subjectCourse,
+  subjectDataType,
+  subjectLabel,
   toReportInput,
   withSubject,
   type ReportFormItem,
@@ -93,5 +102,44 @@ describe('saving', () => {
       { kind: 'query', displayName: null, chart: 'bar', query },
     ]);
     expect(customReportInput.safeParse(input).success).toBe(true);
+  });
+});
+
+describe('agent variables', () => {
+  const one: ReportSubject = { kind: 'chatbot_variable', chatbotVariableIds: [BUDDY_SCORE] };
+  const both: ReportSubject = { kind: 'chatbot_variable', chatbotVariableIds: [BUDDY_SCORE, EXIT_SCORE] };
+
+  it('are named with their agent, and read in the type the catalog says', () => {
+    expect(subjectLabel(one, catalog)).toBe('Score — Onboarding buddy');
+    expect(subjectLabel(both, catalog)).toBe('Score (2 agents)');
+    expect(subjectCourse(both, catalog)).toBe('Exit interview and Onboarding buddy');
+    expect(subjectDataType(one, catalog)).toBe('number');
+    expect(subjectLabel({ kind: 'chatbot_variable', chatbotVariableIds: [] }, catalog)).toBeNull();
+  });
+
+  it('get the breakdown that reads: learners for one agent, agents for several, each answer for text', () => {
+    expect(defaultBreakdown(one, catalog)).toEqual({ kind: 'learner', variableName: null });
+    expect(defaultBreakdown(both, catalog)).toEqual({ kind: 'agent', variableName: null });
+    expect(defaultBreakdown({ kind: 'chatbot_variable', chatbotVariableIds: [BUDDY_GOAL] }, catalog)).toEqual(
+      {
+        kind: 'learner',
+        variableName: null,
+      },
+    );
+  });
+
+  it('drop a measure a text agent variable cannot have when the subject changes', () => {
+    const item = newFormItem('chatbot_variable');
+    const scored = withSubject(item.query, one, catalog);
+    const averaged = { ...scored, measure: { fn: 'average' as const, mark: null } };
+    const text = withSubject(
+      averaged,
+      { kind: 'chatbot_variable', chatbotVariableIds: [BUDDY_GOAL] },
+      catalog,
+    );
+    expect(text.measure).toBeNull();
+    expect(describeQuery(withSubject(item.query, both, catalog), catalog)).toBe(
+      'Average of Score (2 agents) by agent',
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   REPORT_MODEL_MESSAGES,
   SUBJECT_BREAKDOWNS,
   SUBJECT_MEASURES,
+  VARIABLE_SUBJECTS,
   customReportConfigSchema,
   defaultMeasure,
   reportItemInput,
@@ -53,6 +54,7 @@ type DraftLike = Pick<CustomReportDraft, 'name' | 'description' | 'reportType' |
 
 export const SUBJECT_KIND_LABELS: Record<SubjectKind, string> = {
   variable: 'a variable',
+  chatbot_variable: 'an agent variable',
   question: 'a question',
   identifier: 'a question by position',
   questions: 'every question of…',
@@ -63,6 +65,8 @@ export function emptySubject(kind: SubjectKind): ReportSubject {
   switch (kind) {
     case 'variable':
       return { kind, variableIds: [] };
+    case 'chatbot_variable':
+      return { kind, chatbotVariableIds: [] };
     case 'question':
       return { kind, questionId: '' };
     case 'identifier':
@@ -149,6 +153,7 @@ export function toReportInput(draft: DraftLike): CustomReportInput {
 // ---- the catalog's words ---------------------------------------------------------
 
 type CatalogVariable = ReportCatalog['variables'][number];
+type CatalogChatbotVariable = ReportCatalog['chatbotVariables'][number];
 type CatalogQuestion = ReportCatalog['questions'][number];
 
 export function variableLabel(variable: Pick<CatalogVariable, 'name' | 'title'>): string {
@@ -178,15 +183,34 @@ export function variableNames(catalog: ReportCatalog | undefined): string[] {
   );
 }
 
+/** "Score — Onboarding buddy": an agent variable named with its agent, as the pickers list it. */
+export function chatbotVariableLabel(
+  variable: Pick<CatalogChatbotVariable, 'name' | 'title' | 'chatbotName'>,
+): string {
+  return `${variableLabel(variable)} — ${variable.chatbotName}`;
+}
+
 /** The variables a subject reads, from the catalog (unknown ids are left out). */
 export function subjectVariables(subject: ReportSubject, catalog: ReportCatalog | undefined) {
   if (subject.kind !== 'variable') return [];
   return (catalog?.variables ?? []).filter((variable) => subject.variableIds.includes(variable.id));
 }
 
-/** The data type of a variable subject (null for other subjects or before one is chosen). */
+/** The agent variables a subject reads, from the catalog (unknown ids are left out). */
+export function subjectChatbotVariables(subject: ReportSubject, catalog: ReportCatalog | undefined) {
+  if (subject.kind !== 'chatbot_variable') return [];
+  return (catalog?.chatbotVariables ?? []).filter((variable) =>
+    subject.chatbotVariableIds.includes(variable.id),
+  );
+}
+
+/** The data type of a variable subject, a course's or an agent's (null for other subjects or before one is chosen). */
 export function subjectDataType(subject: ReportSubject, catalog: ReportCatalog | undefined): string | null {
-  return subjectVariables(subject, catalog)[0]?.dataType ?? null;
+  const variables =
+    subject.kind === 'chatbot_variable'
+      ? subjectChatbotVariables(subject, catalog)
+      : subjectVariables(subject, catalog);
+  return variables[0]?.dataType ?? null;
 }
 
 function courseTitles(ids: readonly string[], catalog: ReportCatalog | undefined): string[] {
@@ -210,6 +234,14 @@ export function subjectLabel(subject: ReportSubject, catalog: ReportCatalog | un
       return variables.length > 1
         ? `${variableLabel(first)} (${variables.length} courses)`
         : variableLabel(first);
+    }
+    case 'chatbot_variable': {
+      const variables = subjectChatbotVariables(subject, catalog);
+      const first = variables[0];
+      if (!first) return subject.chatbotVariableIds.length > 0 ? 'Agent variable' : null;
+      return variables.length > 1
+        ? `${variableLabel(first)} (${variables.length} agents)`
+        : chatbotVariableLabel(first);
     }
     case 'question': {
       if (!subject.questionId) return null;
@@ -236,6 +268,10 @@ export function subjectCourse(subject: ReportSubject, catalog: ReportCatalog | u
       const titles = [...new Set(subjectVariables(subject, catalog).map((variable) => variable.courseTitle))];
       return titles.length > 0 ? listWords(titles) : null;
     }
+    case 'chatbot_variable': {
+      const agents = [...new Set(subjectChatbotVariables(subject, catalog).map((v) => v.chatbotName))];
+      return agents.length > 0 ? listWords(agents) : null;
+    }
     case 'question':
       return catalog?.questions.find((question) => question.id === subject.questionId)?.courseTitle ?? null;
     case 'identifier':
@@ -259,7 +295,7 @@ export function itemLabel(item: ReportFormItem, catalog: ReportCatalog | undefin
  */
 export function measuresFor(subject: SubjectKind, dataType: string | null): MeasureFn[] {
   const measures = [...SUBJECT_MEASURES[subject]];
-  if (subject !== 'variable' || dataType === null) return measures;
+  if (!VARIABLE_SUBJECTS.includes(subject) || dataType === null) return measures;
   return measures.filter((fn) => {
     if (NUMERIC_MEASURES.includes(fn)) return dataType === 'number';
     if (fn === 'pass_rate') return dataType === 'number' || dataType === 'boolean';
@@ -298,6 +334,17 @@ export function defaultBreakdown(
       if (first.dataType === 'boolean') return none;
       return { kind: 'variable', variableName: first.name };
     }
+    case 'chatbot_variable': {
+      // As a course variable, except that text is shown learner by learner
+      // with their answer: "another variable" names course variables, so
+      // an agent's own answers cannot group the learners.
+      const variables = subjectChatbotVariables(subject, catalog);
+      const first = variables[0];
+      if (!first) return none;
+      if (variables.length > 1) return { kind: 'agent', variableName: null };
+      if (first.dataType === 'boolean') return none;
+      return { kind: 'learner', variableName: null };
+    }
     case 'question':
     case 'identifier':
       return { kind: 'answer', variableName: null };
@@ -321,10 +368,13 @@ export function withSubject(
   const previous = query.subject;
   const hadSubject = subjectLabel(previous, catalog) !== null;
   // Reading one variable or the same variable across courses calls for different breakdowns.
-  const isSpreadChanged =
-    previous.kind === 'variable' &&
-    subject.kind === 'variable' &&
-    previous.variableIds.length > 1 !== subject.variableIds.length > 1;
+  const spread = (of: ReportSubject) =>
+    of.kind === 'variable'
+      ? of.variableIds.length
+      : of.kind === 'chatbot_variable'
+        ? of.chatbotVariableIds.length
+        : 0;
+  const isSpreadChanged = previous.kind === subject.kind && spread(previous) > 1 !== spread(subject) > 1;
   const isNewKind = previous.kind !== subject.kind || !hadSubject || isSpreadChanged;
   const dataType = subjectDataType(subject, catalog);
   const previousType = subjectDataType(previous, catalog);
@@ -441,4 +491,4 @@ export function describeQuery(
   return parts.join(', ');
 }
 
-export type { CatalogQuestion, CatalogVariable };
+export type { CatalogChatbotVariable, CatalogQuestion, CatalogVariable };

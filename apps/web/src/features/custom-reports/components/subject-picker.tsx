@@ -5,12 +5,20 @@ import {
   type SubjectKind,
 } from '@courselens/contracts';
 import { X } from 'lucide-react';
+import { Link } from 'react-router';
 
 import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
 import { inputClassName } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 
-import { emptySubject, questionLabel, SUBJECT_KIND_LABELS, variableLabel } from './report-form';
+import {
+  chatbotVariableLabel,
+  emptySubject,
+  questionLabel,
+  SUBJECT_KIND_LABELS,
+  variableLabel,
+} from './report-form';
 
 export const pickerSelectClassName = cn(inputClassName, 'w-auto max-w-full min-w-0 pr-8');
 
@@ -21,6 +29,7 @@ export const pickerSelectClassName = cn(inputClassName, 'w-auto max-w-full min-w
 export const pickerGrow = { narrow: 'flex-[1_1_9rem]', wide: 'flex-[2_1_13rem]' } as const;
 
 const ALL_COURSES = 'all';
+const ALL_AGENTS = 'all';
 
 function numberOrNull(value: string): number | null {
   if (value.trim() === '') return null;
@@ -90,9 +99,10 @@ export type SubjectPickerProps = {
 
 /**
  * What an item reads: a variable (searchable, grouped by course; a name
- * several courses share can be read in one of them or in all of them), a
- * question (searchable, or by its course, slide and number), every question
- * of some courses, or the runs of some courses.
+ * several courses share can be read in one of them or in all of them), an
+ * agent variable (the same, grouped by agent), a question (searchable, or by
+ * its course, slide and number), every question of some courses, or the runs
+ * of some courses.
  */
 export function SubjectPicker({ subject, catalog, onChange, invalid = false }: SubjectPickerProps) {
   return (
@@ -118,6 +128,10 @@ function SubjectDetails({ subject, catalog, onChange, invalid }: SubjectPickerPr
   switch (subject.kind) {
     case 'variable':
       return <VariableSubject subject={subject} catalog={catalog} onChange={onChange} invalid={invalid} />;
+    case 'chatbot_variable':
+      return (
+        <ChatbotVariableSubject subject={subject} catalog={catalog} onChange={onChange} invalid={invalid} />
+      );
     case 'question': {
       const options: ComboboxOption[] = (catalog?.questions ?? []).map((question) => ({
         value: question.id,
@@ -258,6 +272,79 @@ function VariableSubject({
             </option>
           ))}
           <option value={ALL_COURSES}>in all {sameName.length} courses with it</option>
+        </select>
+      ) : null}
+    </>
+  );
+}
+
+function ChatbotVariableSubject({
+  subject,
+  catalog,
+  onChange,
+  invalid,
+}: SubjectPickerProps & { subject: Extract<ReportSubject, { kind: 'chatbot_variable' }> }) {
+  const variables = catalog?.chatbotVariables ?? [];
+  const chosen = variables.filter((variable) => subject.chatbotVariableIds.includes(variable.id));
+  const first = chosen[0];
+  // One item reads values of one type: a same-named variable of another type is not offered.
+  const sameName = first
+    ? variables.filter((variable) => variable.name === first.name && variable.dataType === first.dataType)
+    : [];
+  if (catalog && variables.length === 0) {
+    return (
+      <p className={cn(pickerGrow.wide, 'py-2 text-sm text-fg-muted')} data-testid="no-agent-variables">
+        No agent variables yet: the values an agent captures in its chats appear here.{' '}
+        <Link
+          to={paths.chatbots.create.href()}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
+          Create an agent
+        </Link>
+      </p>
+    );
+  }
+  const options: ComboboxOption[] = variables.map((variable) => ({
+    value: variable.id,
+    label: chatbotVariableLabel(variable),
+    hint: [variableLabel(variable) === variable.name ? null : variable.name, variable.dataType]
+      .filter(Boolean)
+      .join(' · '),
+    group: variable.chatbotName,
+  }));
+  return (
+    <>
+      <Combobox
+        label="Agent variable"
+        value={first?.id ?? null}
+        options={options}
+        placeholder="Search agent variables…"
+        emptyText="No agent variable matches"
+        invalid={invalid}
+        onChange={(id) => onChange({ kind: 'chatbot_variable', chatbotVariableIds: [id] })}
+        className={pickerGrow.wide}
+      />
+      {first && sameName.length > 1 ? (
+        <select
+          aria-label="Agents of the variable"
+          className={cn(pickerSelectClassName, pickerGrow.narrow)}
+          value={chosen.length > 1 ? ALL_AGENTS : first.id}
+          onChange={(event) =>
+            onChange({
+              kind: 'chatbot_variable',
+              chatbotVariableIds:
+                event.target.value === ALL_AGENTS
+                  ? [first.id, ...sameName.filter((variable) => variable.id !== first.id).map((v) => v.id)]
+                  : [event.target.value],
+            })
+          }
+        >
+          {sameName.map((variable) => (
+            <option key={variable.id} value={variable.id}>
+              in {variable.chatbotName}
+            </option>
+          ))}
+          <option value={ALL_AGENTS}>in all {sameName.length} agents with it</option>
         </select>
       ) : null}
     </>
