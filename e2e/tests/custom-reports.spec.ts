@@ -451,3 +451,45 @@ test('the generator asks which course when two match, and drafts the report with
   await expect(page).toHaveURL(/\/custom-reports\/view\//);
   await expect(page.locator('section[aria-labelledby^="item-"]').first()).toContainText('Pass rate');
 });
+
+test('an agent variable is a report subject: the values learners gave in chats, averaged in the preview', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const agentName = `Quiz coach ${uniqueSuffix()}`;
+  const created = await request.post('/api/chatbots', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: agentName, welcomeMessage: 'Hello!', variables: [{ name: 'score', type: 'number' }] },
+  });
+  expect(created.status()).toBe(201);
+  const agent = (await created.json()) as { id: string };
+  // Two learners give their scores in the agent's chat.
+  for (const [email, score] of [
+    [`ada-${uniqueSuffix()}@example.com`, '8'],
+    [`bo-${uniqueSuffix()}@example.com`, '6'],
+  ] as const) {
+    const context = await browser.newContext();
+    const chat = await context.newPage();
+    await chat.goto(`/chat/${agent.id}?email=${encodeURIComponent(email)}`);
+    const box = chat.getByLabel(`Message to ${agentName}`);
+    await box.fill(score);
+    await box.press('Enter');
+    await expect(chat.getByText(new RegExp(`Score: ${score}`))).toBeVisible();
+    await context.close();
+  }
+
+  await signInAs(page, token);
+  await page.goto('/custom-reports/create');
+  await page.getByRole('button', { name: 'Add an item' }).click();
+  const item = page.getByTestId('report-item').first();
+  await item.getByRole('combobox', { name: 'What the item reads' }).selectOption('chatbot_variable');
+  await pick(item, 'Agent variable', 'score', `score — ${agentName}`);
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect.poll(async () => (await readItems(preview))[0]?.facts[0]).toMatch(/^Average7(\.0+)?$/);
+  // Agent values belong to no course: the item offers no course filter, and breaks down by agent.
+  await expect(item.getByRole('combobox', { name: 'Breakdown' }).getByRole('option')).toContainText([
+    'Agent',
+  ]);
+});

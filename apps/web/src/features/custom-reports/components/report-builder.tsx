@@ -269,9 +269,9 @@ export function ReportBuilder({
               Items
             </h2>
             <p className="text-sm text-fg-muted">
-              Each item reads a variable, a question or courses, and shows one measure, broken down as you
-              choose. Reorder by dragging the grip, with its arrow keys, or with the move buttons. At most{' '}
-              {MAX_REPORT_ITEMS}.
+              Each item reads a variable, an agent variable, a question or courses, and shows one measure,
+              broken down as you choose. Reorder by dragging the grip, with its arrow keys, or with the move
+              buttons. At most {MAX_REPORT_ITEMS}.
             </p>
           </div>
           <p className="sr-only" aria-live="polite">
