@@ -1,10 +1,12 @@
 import {
+  BREAKDOWN_KINDS,
   ACTIVITY_EVENTS,
   MAX_REPORT_ITEMS,
   MEASURE_FNS,
   NUMERIC_MEASURES,
   PERIOD_UNITS,
   REPORT_CHARTS,
+  SUBJECT_KINDS,
   VALUE_OPERATORS,
   customReportDraftSchema,
   reportQuerySchema,
@@ -38,18 +40,8 @@ import type {
 // The subjects and breakdowns the model is told about. Agent variables are
 // left to the builder for now: the catalog the model reads names course
 // variables, questions and courses only.
-const LLM_SUBJECT_KINDS = ['variable', 'question', 'identifier', 'questions', 'courses'] as const;
-const LLM_BREAKDOWN_KINDS = [
-  'none',
-  'learner',
-  'course',
-  'question',
-  'answer',
-  'day',
-  'week',
-  'month',
-  'variable',
-] as const;
+const LLM_SUBJECT_KINDS = z.enum(SUBJECT_KINDS).exclude(['chatbot_variable']);
+const LLM_BREAKDOWN_KINDS = z.enum(BREAKDOWN_KINDS).exclude(['agent']);
 
 /**
  * What the model answers. Every field is present (nullable or empty), as
@@ -60,7 +52,7 @@ const llmItemSchema = z.object({
   displayName: z.string().nullable(),
   chart: z.enum(REPORT_CHARTS),
   subject: z.object({
-    kind: z.enum(LLM_SUBJECT_KINDS),
+    kind: LLM_SUBJECT_KINDS,
     variableIds: z.array(z.string()),
     questionId: z.string().nullable(),
     courseIds: z.array(z.string()),
@@ -71,7 +63,7 @@ const llmItemSchema = z.object({
   }),
   measure: z.enum(MEASURE_FNS).nullable(),
   mark: z.number().nullable(),
-  breakdown: z.enum(LLM_BREAKDOWN_KINDS),
+  breakdown: LLM_BREAKDOWN_KINDS,
   breakdownVariableName: z.string().nullable(),
   period: z.object({
     kind: z.enum(['all_time', 'last_days', 'this', 'last', 'between']),
