@@ -796,7 +796,7 @@ describe('statements become CourseLens facts', () => {
     expect(questions.body).toContain('Which exit is nearest?');
   });
 
-  it('keeps each slide’s first number, and a refused request numbers nothing', async () => {
+  it('keeps each slide’s first number across requests and learners; a refused request numbers nothing', async () => {
     const course = uniqueCourse();
     const courseActivity = {
       id: course,
@@ -821,11 +821,13 @@ describe('statements become CourseLens facts', () => {
         .orderBy(learningEvents.occurredAt);
       return rows.map((row) => row.number);
     };
+    // Distinct timestamps: the views read back in the order they happened.
+    const at = (seconds: number) => new Date(Date.now() - 60_000 + seconds * 1000).toISOString();
     const first = `slides-a-${++sequence}@example.com`;
     await post([
-      { actor: learner(first), verb: VERB('attempted'), object: courseActivity },
-      viewed(first, 'slide-a'),
-      viewed(first, 'slide-b'),
+      { actor: learner(first), verb: VERB('attempted'), object: courseActivity, timestamp: at(0) },
+      viewed(first, 'slide-a', { timestamp: at(1) }),
+      viewed(first, 'slide-b', { timestamp: at(2) }),
     ]);
     expect(await numbersOf(first)).toEqual([1, 2]);
 
@@ -838,7 +840,6 @@ describe('statements become CourseLens facts', () => {
 
     // The next learner sees known slides with their numbers, and new ones next in line.
     const second = `slides-b-${++sequence}@example.com`;
-    const at = (seconds: number) => new Date(Date.now() - 60_000 + seconds * 1000).toISOString();
     await post([
       viewed(second, 'slide-b', { timestamp: at(1) }),
       viewed(second, 'slide-d', { timestamp: at(2) }),

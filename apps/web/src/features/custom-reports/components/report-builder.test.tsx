@@ -124,9 +124,21 @@ async function pick(
   await user.click(within(container).getByRole('option', { name: option }));
 }
 
-async function addVariableItem(user: UserEvent, variable: RegExp, group = 'Workplace Safety') {
+/**
+ * Adds an item and waits for the keyboard to land on its first field (a
+ * frame later): a picker opened before that would lose focus and close.
+ */
+async function addItem(user: UserEvent) {
   await user.click(screen.getByRole('button', { name: 'Add an item' }));
   const added = screen.getAllByTestId('report-item').at(-1)!;
+  await waitFor(() =>
+    expect(within(added).getByRole('combobox', { name: 'What the item reads' })).toHaveFocus(),
+  );
+  return added;
+}
+
+async function addVariableItem(user: UserEvent, variable: RegExp, group = 'Workplace Safety') {
+  const added = await addItem(user);
   await pick(user, added, 'Variable', variable, group);
   return added;
 }
@@ -215,8 +227,7 @@ describe('ReportBuilder pickers', () => {
   it('ranks every question hardest first', async () => {
     const user = userEvent.setup();
     renderBuilder();
-    await user.click(screen.getByRole('button', { name: 'Add an item' }));
-    const first = item(1);
+    const first = await addItem(user);
     await user.selectOptions(
       within(first).getByRole('combobox', { name: 'What the item reads' }),
       'questions',
@@ -240,8 +251,7 @@ describe('ReportBuilder pickers', () => {
 
 describe('ReportBuilder agent variables', () => {
   async function addAgentVariableItem(user: UserEvent) {
-    await user.click(screen.getByRole('button', { name: 'Add an item' }));
-    const added = screen.getAllByTestId('report-item').at(-1)!;
+    const added = await addItem(user);
     await user.selectOptions(
       within(added).getByRole('combobox', { name: 'What the item reads' }),
       'chatbot_variable',
@@ -463,7 +473,7 @@ describe('ReportBuilder items', () => {
   it('shows the contract’s messages and does not save an invalid report', async () => {
     const user = userEvent.setup();
     const onSubmit = renderBuilder();
-    await user.click(screen.getByRole('button', { name: 'Add an item' }));
+    await addItem(user);
     await user.click(screen.getByRole('button', { name: 'Create report' }));
     expect(await screen.findByText('Report name is required')).toBeInTheDocument();
     expect(within(item(1)).getByTestId('item-errors')).toHaveTextContent(
