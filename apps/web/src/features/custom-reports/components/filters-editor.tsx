@@ -3,6 +3,7 @@ import {
   PERIOD_UNITS,
   VALUE_OPERATOR_LABELS,
   VALUE_OPERATORS,
+  VARIABLE_SUBJECTS,
   type ActivityCondition,
   type ActivityEvent,
   type ReportCatalog,
@@ -101,7 +102,7 @@ export function FiltersEditor({ filters, subject, catalog, onChange }: FiltersEd
   const names = variableNames(catalog);
   const period = filters.period;
   const periodChoice = periodValue(period);
-  const canUseOwnValue = subject.kind === 'variable' || subject.kind === 'chatbot_variable';
+  const canUseOwnValue = VARIABLE_SUBJECTS.includes(subject.kind);
   // An agent's values belong to no course (the contract refuses the filter).
   const canFilterCourses = subject.kind !== 'chatbot_variable';
 

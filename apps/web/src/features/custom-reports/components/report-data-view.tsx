@@ -3,6 +3,7 @@ import {
   METRIC_DEFINITIONS,
   SUBJECT_COUNTS,
   TIME_BREAKDOWNS,
+  VARIABLE_SUBJECTS,
   type BreakdownKind,
   type ReportData,
   type ReportItemData,
@@ -184,10 +185,7 @@ export function ResultTable({
   const showLearners = result.measure.fn !== 'learners';
   const showCount = noun.label.toLowerCase() !== result.measure.fn;
   const hasDetail = result.rows.some((row) => row.detail !== null);
-  const detailLabel =
-    item.query.subject.kind === 'variable' || item.query.subject.kind === 'chatbot_variable'
-      ? 'Latest value'
-      : 'Last answer';
+  const detailLabel = VARIABLE_SUBJECTS.includes(item.query.subject.kind) ? 'Latest value' : 'Last answer';
   const rows = maxRows === undefined ? result.rows : result.rows.slice(0, maxRows);
   const hiddenRows = result.rows.length - rows.length;
   const isGrouped = kind !== 'none';
