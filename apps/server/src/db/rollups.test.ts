@@ -14,7 +14,7 @@ import {
 import { courseRunQuestions, courseRuns, learnerVariableValues, learners, type Learner } from './schema';
 import { seedDemo } from './seed/seed';
 import { foldAllRollups, foldRollupsOnce } from '../jobs/rollup-folder';
-import { expectRollupsMatchRecount } from '../test/rollup-recount';
+import { activityRollups, expectRollupsMatchRecount } from '../test/rollup-recount';
 
 // The rollups (migrations 0004 to 0009) must always equal a recount from
 // the raw answers, values and runs, whatever mix of statements wrote them:
@@ -307,10 +307,94 @@ async function mixedWritesScenario(): Promise<void> {
   expect(Number(left[0]?.n)).toBe(0);
 }
 
+/**
+ * Writes to the event log the way ingestion, retention and deletions do:
+ * batches (several learners, courses and quarters, late events, a chatbot's
+ * events without a course), an event moved to another hour, a retention
+ * delete, a course's and a learner's deletion (their events cascade). After
+ * each step the log's hourly activity must equal a recount of the log.
+ */
+async function activityScenario() {
+  const organization = await insertOrganization(db);
+  const tenant = { organizationId: organization.id };
+  const [course, other] = [await insertCourse(db, tenant), await insertCourse(db, tenant)];
+  const [ann, bob] = [await insertLearner(db, tenant), await insertLearner(db, tenant)];
+  await db.execute(
+    sql`select learning_events_partition(m::date) from unnest(array['2026-03-01', '2026-04-01']) as m`,
+  );
+  let sequence = 0;
+  const log = (events: [string, string | null, string, string][]) =>
+    db.execute(sql`
+      insert into learning_events (organization_id, occurred_at, event_id, type, course_id, learner_id)
+      select ${organization.id}, e.at, e.id, e.type, e.course_id, e.learner_id
+      from unnest(${sql.param(events.map(([at]) => at))}::timestamptz[],
+                  ${sql.param(events.map(() => `activity-${++sequence}`))}::text[],
+                  ${sql.param(events.map(([, courseId]) => (courseId ? 'slide.viewed' : 'chatbot.chat.started')))}::text[],
+                  ${sql.param(events.map(([, courseId]) => courseId))}::uuid[],
+                  ${sql.param(events.map(([, , learnerId]) => learnerId))}::uuid[])
+        as e(at, id, type, course_id, learner_id)`);
+  const expectCounted = async () => {
+    const { stored, recount } = await activityRollups(db);
+    expect(stored).toEqual(recount);
+  };
+
+  await log([
+    ['2026-03-02T09:00:00Z', course.id, ann.id, ''],
+    ['2026-03-02T09:14:59Z', course.id, ann.id, ''],
+    ['2026-03-02T09:15:00Z', course.id, ann.id, ''],
+    ['2026-03-02T09:59:59Z', course.id, ann.id, ''],
+    ['2026-03-02T09:30:00Z', other.id, ann.id, ''],
+    ['2026-03-02T09:40:00Z', course.id, bob.id, ''],
+    ['2026-03-02T09:45:00Z', null, bob.id, ''],
+    ['2026-03-02T09:50:00Z', null, bob.id, ''],
+  ]);
+  await expectCounted();
+  const ann9 = await rows(sql`
+    select events_0, events_15, events_30, events_45 from learning_activity_hours
+    where learner_id = ${ann.id} and course_id = ${course.id}`);
+  expect(ann9).toEqual([{ events_0: 2, events_15: 1, events_30: 0, events_45: 1 }]);
+  const chats = await rows(sql`
+    select course_id, events_45 from learning_activity_hours where learner_id = ${bob.id} and course_id is null`);
+  expect(chats).toEqual([{ course_id: null, events_45: 2 }]);
+
+  // A second batch into the same rows, and a late event of an earlier hour in another month.
+  await log([
+    ['2026-03-02T09:01:00Z', course.id, ann.id, ''],
+    ['2026-03-02T09:46:00Z', null, bob.id, ''],
+    ['2026-04-01T00:05:00Z', course.id, bob.id, ''],
+  ]);
+  await expectCounted();
+
+  // An event moved to another hour (the log is append-only; an update still counts right).
+  await db.execute(sql`
+    update learning_events set occurred_at = '2026-03-02T11:20:00Z'
+    where organization_id = ${organization.id} and occurred_at = '2026-03-02T09:00:00Z'`);
+  await expectCounted();
+
+  // Retention deletes events one by one: a row left with no event goes.
+  await db.execute(sql`
+    delete from learning_events where organization_id = ${organization.id} and course_id is null`);
+  await expectCounted();
+  expect(await rows(sql`select 1 from learning_activity_hours where course_id is null`)).toEqual([]);
+
+  // A course's and a learner's events leave with them.
+  await db.execute(sql`delete from courses where id = ${other.id}`);
+  await expectCounted();
+  await db.execute(sql`delete from learners where id = ${bob.id}`);
+  await expectCounted();
+  const left = await rows(sql`
+    select count(*)::int as n from learning_activity_hours where organization_id = ${organization.id}`);
+  expect(left).toEqual([{ n: 2 }]);
+}
+
 describe('rollups of answers and variable values', () => {
   it('equal a recount after batches, out-of-order times, ties, updates and deletes', async () => {
     await mixedWritesScenario();
   });
+  it("keep the log's hourly activity equal to a recount of the log", async () => {
+    await activityScenario();
+  });
+
   it('are rebuilt exactly after a bulk load that deferred them (the demo seed)', async () => {
     await seedDemo(db, {
       now: new Date('2026-11-20T12:00:00Z'),
@@ -388,6 +472,10 @@ describe('queued rollups (deferred, folded by the workers)', () => {
     await mixedWritesScenario();
     const left = await rows<{ n: number }>(sql`select count(*)::int as n from rollup_queue`);
     expect(left[0]?.n).toBe(0);
+  });
+
+  it("keep the log's hourly activity in the writing transaction, with nothing to fold", async () => {
+    await activityScenario();
   });
 
   it('count nothing when a fold is rolled back (a worker killed mid-fold), and everything at the next', async () => {

@@ -119,6 +119,34 @@ export async function courseRollups(db: Database) {
   return { days, daysRecount, learners, learnersRecount };
 }
 
+/**
+ * The log's hourly activity as stored, and as recounted from the log (its
+ * own hour and quarter arithmetic, not the migration's functions).
+ */
+export async function activityRollups(db: Database) {
+  const stored = await rows(
+    db,
+    sql`
+    select organization_id, to_char(hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24') as hour, learner_id, course_id,
+           events_0, events_15, events_30, events_45
+    from learning_activity_hours order by 1, 2, 3, 4`,
+  );
+  const recount = await rows(
+    db,
+    sql`
+    select organization_id, to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24') as hour, learner_id,
+           course_id,
+           (count(*) filter (where extract(minute from occurred_at at time zone 'UTC') < 15))::int as events_0,
+           (count(*) filter (where extract(minute from occurred_at at time zone 'UTC') between 15 and 29))::int
+             as events_15,
+           (count(*) filter (where extract(minute from occurred_at at time zone 'UTC') between 30 and 44))::int
+             as events_30,
+           (count(*) filter (where extract(minute from occurred_at at time zone 'UTC') >= 45))::int as events_45
+    from learning_events group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+  );
+  return { stored, recount };
+}
+
 /** Asserts that every rollup equals its recount from the raw rows. */
 export async function expectRollupsMatchRecount(db: Database): Promise<void> {
   const runs = await courseRollups(db);
@@ -131,4 +159,6 @@ export async function expectRollupsMatchRecount(db: Database): Promise<void> {
   const variables = await variableRollups(db);
   expect(variables.stored).toEqual(variables.recount);
   expect(variables.latest).toEqual(variables.latestRecount);
+  const activity = await activityRollups(db);
+  expect(activity.stored).toEqual(activity.recount);
 }

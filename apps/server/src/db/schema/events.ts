@@ -136,6 +136,53 @@ export const learningEvents = pgTable(
 );
 
 /**
+ * What the log holds per learner, course (null: a chatbot's events) and UTC
+ * hour: how many events in each quarter of the hour. The activity heatmap
+ * counts events and distinct learners per local weekday and hour from these
+ * rows (about one per 17 events) instead of the log. Quarters rather than
+ * hours because some time zones are 30 or 45 minutes off UTC: an hour of
+ * UTC then straddles two local hours, and its quarters say which events fall
+ * in which. Kept by statement triggers on the log (migration 0020) in the
+ * writing transaction, so it is never behind the log; a row is one
+ * learner's, so concurrent batches of different learners never wait on each
+ * other.
+ */
+export const learningActivityHours = pgTable(
+  'learning_activity_hours',
+  {
+    organizationId: tenantOrganizationId(),
+    hour: timestamptz('hour').notNull(),
+    learnerId: uuid('learner_id').notNull(),
+    courseId: uuid('course_id'),
+    /** The course, or the nil UUID for a chatbot's events: a primary key column cannot be null. */
+    courseKey: uuid('course_key')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(course_id, '00000000-0000-0000-0000-000000000000'::uuid)`),
+    /** Events in minutes 0–14 of the hour. */
+    events0: integer('events_0').notNull().default(0),
+    events15: integer('events_15').notNull().default(0),
+    events30: integer('events_30').notNull().default(0),
+    events45: integer('events_45').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      name: 'learning_activity_hours_pk',
+      columns: [table.organizationId, table.hour, table.learnerId, table.courseKey],
+    }),
+    foreignKey({
+      name: 'learning_activity_hours_course_fk',
+      columns: [table.organizationId, table.courseId],
+      foreignColumns: [courses.organizationId, courses.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'learning_activity_hours_learner_fk',
+      columns: [table.organizationId, table.learnerId],
+      foreignColumns: [learners.organizationId, learners.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
  * The idempotency keys of the log: an event id is accepted once per
  * organization, whatever month it falls in (a unique index on the
  * partitioned log would have to include the month). Narrow on purpose.

@@ -371,6 +371,8 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
     await rebuildRollups(tx, organizationId);
     // The seeded history in the learning-event log, as if it had been ingested.
     await tx.execute(sql`select backfill_learning_events(${organizationId}::uuid)`);
+    // The log's own rollup, whose triggers the bulk load skipped too.
+    await tx.execute(sql`select rollup_activity_hours_recompute(${organizationId}::uuid)`);
   });
 
   // PGlite has no autovacuum daemon, so without this the planner keeps the
