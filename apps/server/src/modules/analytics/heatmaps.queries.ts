@@ -2,12 +2,13 @@ import type { AnalyticsSettings, HeatmapLearnerSort, SortOrder } from '@coursele
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { learnerIncluded, localTime, withinLocalDays } from './analytics-filters.queries';
+import { hasWholeHourOffsets } from './time-zone-offsets';
 
 // The heatmaps read a course's answers (`course_run_questions`) and the
-// event log (`learning_events`), one query per grid. A learner counts once
-// per question: their last answer in the period, so the questions grid and
-// the learners grid agree, and the Wilson interval's trials are people
-// rather than retries of one person.
+// event log's hourly rollup (`learning_activity_hours`), one query per
+// grid. A learner counts once per question: their last answer in the
+// period, so the questions grid and the learners grid agree, and the Wilson
+// interval's trials are people rather than retries of one person.
 
 export type Period = { from?: string | undefined; to?: string | undefined };
 export type HeatmapScope = { organizationId: string; settings: AnalyticsSettings };
@@ -192,9 +193,49 @@ export type ActivityRow = {
 };
 
 /**
+ * Memory for the activity statements' hash tables: one entry per learner and
+ * slot, about 400 000 of them (57 MB) over every hour of 100 000 learners.
+ * PostgreSQL's default (4 MB) would sort them on disk instead.
+ */
+const ACTIVITY_WORK_MEM = '64MB';
+
+/**
+ * Where the activity statements read: the rollup of the log
+ * (`learning_activity_hours`) in the period, with `at` the instant a row's
+ * events are counted at. In a zone a whole number of hours off UTC that is
+ * the row's hour; otherwise each quarter of it with events, so an hour of
+ * UTC that straddles two local hours (or a local midnight) splits exactly.
+ */
+function activitySource(scope: HeatmapScope, courseId: string | undefined, period: Period) {
+  const whole = hasWholeHourOffsets(scope.settings.timeZone);
+  const at = whole ? sql`h.hour` : sql`q.at`;
+  const events = whole ? sql`(h.events_0 + h.events_15 + h.events_30 + h.events_45)` : sql`q.events`;
+  const from = whole
+    ? sql`learning_activity_hours h`
+    : sql`learning_activity_hours h cross join lateral (values
+        (h.hour, h.events_0), (h.hour + interval '15 minutes', h.events_15),
+        (h.hour + interval '30 minutes', h.events_30), (h.hour + interval '45 minutes', h.events_45)) as q(at, events)`;
+  const where = sql`h.organization_id = ${scope.organizationId}
+    ${courseId ? sql`and h.course_id = ${courseId}` : sql``}
+    ${whole ? sql`` : sql`and q.events > 0`}
+    and ${withinLocalDays(scope.settings, at, period)}
+    and ${learnerIncluded(scope.settings, scope.organizationId, sql`h.learner_id`)}`;
+  return { at, events, from, where };
+}
+
+async function withActivityMemory(db: Database, statement: SQL): Promise<ActivityRow[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local work_mem = '${ACTIVITY_WORK_MEM}'`));
+    return (await tx.execute<ActivityRow>(statement)).rows;
+  });
+}
+
+/**
  * Events and distinct learners by local weekday (ISO, Monday = 1) and hour,
- * plus the period's totals as a row with weekday and hour null, in one pass
- * over the log.
+ * plus the period's totals as a row with weekday and hour null. Two
+ * statements over the log's rollup, run side by side on PostgreSQL: the
+ * slots (each learner's rows grouped per slot by hash, so a slot's distinct
+ * learners are its groups) and the totals (the learners grouped once).
  */
 export async function selectActivity(
   db: Database,
@@ -202,24 +243,24 @@ export async function selectActivity(
   courseId: string | undefined,
   period: Period,
 ): Promise<ActivityRow[]> {
-  const local = localTime(scope.settings, sql`e.occurred_at`);
-  // Events per (slot, learner) first, by hash: the distinct learners of a
-  // slot are then its rows, and the period's are counted over those rows
-  // rather than over every event.
-  const result = await db.execute<ActivityRow>(sql`
-    with per_learner as (
-      select extract(isodow from ${local})::int as weekday, extract(hour from ${local})::int as hour,
-             e.learner_id, count(*) as events
-      from learning_events e
-      where e.organization_id = ${scope.organizationId}
-        ${courseId ? sql`and e.course_id = ${courseId}` : sql``}
-        and ${withinLocalDays(scope.settings, sql`e.occurred_at`, period)}
-        and ${learnerIncluded(scope.settings, scope.organizationId, sql`e.learner_id`)}
-      group by 1, 2, 3
-    )
-    select weekday, hour, sum(events) as events, count(*) as learners
-    from per_learner group by weekday, hour
-    union all
-    select null, null, coalesce(sum(events), 0), count(distinct learner_id) from per_learner`);
-  return result.rows;
+  const { at, events, from, where } = activitySource(scope, courseId, period);
+  const local = localTime(scope.settings, at);
+  const [cells, totals] = await Promise.all([
+    withActivityMemory(
+      db,
+      sql`select weekday, hour, sum(events) as events, count(*) as learners
+      from (
+        select extract(isodow from ${local})::int as weekday, extract(hour from ${local})::int as hour,
+               h.learner_id, sum(${events}) as events
+        from ${from} where ${where}
+        group by 1, 2, 3) per_learner
+      group by weekday, hour`,
+    ),
+    withActivityMemory(
+      db,
+      sql`select null::int as weekday, null::int as hour, coalesce(sum(events), 0) as events, count(*) as learners
+      from (select h.learner_id, sum(${events}) as events from ${from} where ${where} group by h.learner_id) per_learner`,
+    ),
+  ]);
+  return [...cells, ...totals];
 }

@@ -271,3 +271,55 @@ describe('GET /api/analytics/heatmaps/activity', () => {
     expect(quiet.totals).toEqual({ events: 1, learners: 1 });
   });
 });
+
+describe('GET /api/analytics/heatmaps/activity in a zone half an hour off UTC', () => {
+  it('splits each UTC hour at the local hour and day it straddles', async () => {
+    const kolkata = await signUpViaApi(testApp.app);
+    const key = await inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: kolkata.headers,
+      payload: { name: 'LMS', scope: 'ingest' },
+    });
+    const settings = await inject({
+      method: 'PATCH',
+      url: '/api/analytics/settings',
+      headers: kolkata.headers,
+      payload: { timeZone: 'Asia/Kolkata' },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const started = (handle: string, timestamp: string): IngestionEventInput => ({
+      id: `evt-${++sequence}`,
+      type: 'course.started',
+      timestamp,
+      course: { externalCourseId: 'kolkata-course' },
+      learner: learner(handle),
+    });
+    const sent = await inject({
+      method: 'POST',
+      url: '/api/v1/events',
+      headers: { authorization: `Bearer ${key.json<{ key: string }>().key}` },
+      payload: {
+        events: [
+          // UTC 03:00–04:00 on Monday 2 March is 08:30–09:30 in Kolkata (UTC+05:30).
+          started('ann', '2026-03-02T03:20:00Z'),
+          started('ann', '2026-03-02T03:40:00Z'),
+          started('bob', '2026-03-02T03:50:00Z'),
+          // 18:29 UTC is 23:59 on Monday; 18:31 UTC is already Tuesday, outside the day asked for.
+          started('bob', '2026-03-02T18:29:00Z'),
+          started('cid', '2026-03-02T18:31:00Z'),
+        ],
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const response = await get('/api/analytics/heatmaps/activity?from=2026-03-02&to=2026-03-02', kolkata);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<HeatmapActivityResponse>();
+    expect(body.cells).toEqual([
+      { weekday: 1, hour: 8, events: 1, learners: 1 },
+      { weekday: 1, hour: 9, events: 2, learners: 2 },
+      { weekday: 1, hour: 23, events: 1, learners: 1 },
+    ]);
+    expect(body.totals).toEqual({ events: 4, learners: 2 });
+  });
+});
