@@ -111,13 +111,18 @@ export const learningEvents = pgTable(
       table.occurredAt,
       table.id,
     ),
-    // "One course's events in a period" (funnels, heatmaps); the learner
-    // makes counts of who did something in the period index-only.
+    // "A course's events of some types in a period" (funnel steps, a
+    // course's last slide): one range per course and type, and index-only,
+    // with what a step matches on (slide, question) and whose event it is.
+    // Every reader of a course's events names their types.
     index('learning_events_course_idx').on(
       table.organizationId,
       table.courseId,
+      table.type,
       table.occurredAt,
       table.learnerId,
+      table.slideNumber,
+      table.questionId,
     ),
     // A course's slide views run by run, in order (learning paths, exits),
     // without reading the course's other events.

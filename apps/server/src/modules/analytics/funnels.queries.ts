@@ -146,8 +146,14 @@ function reachCtes(plan: FunnelPlan, options: { withCourse: boolean }): SQL {
   const courseIds = steps.every((step) => step.courseId !== null)
     ? [...new Set(steps.map((step) => step.courseId as string))]
     : null;
+  // Steps of any course still name the courses (every one of the
+  // organization, deleted ones too): the course index then reads one range
+  // per course and type, not every event of the period.
   const courseFilter = (alias: string) =>
-    courseIds ? sql` and ${sql.raw(alias)}.course_id = any(${sql.param(courseIds)}::uuid[])` : sql``;
+    courseIds
+      ? sql` and ${sql.raw(alias)}.course_id = any(${sql.param(courseIds)}::uuid[])`
+      : sql` and ${sql.raw(alias)}.course_id = any(array(
+          select c.id from courses c where c.organization_id = ${organizationId}))`;
   const predicates = steps.map((step) => stepMatches(step, settings));
   const mask = sql.join(
     predicates.map((predicate, index) => sql`(case when ${predicate} then ${bit(index)} else 0 end)`),
@@ -306,14 +312,15 @@ export async function selectFunnelAggregates(
   if (breakdown.kind === 'course') {
     groupKey = sql`r.entry_course::text`;
   } else if (breakdown.kind === 'variable') {
+    // The latest value per variable is kept (`learner_variable_latest`);
+    // with one such variable per course, the latest of those.
     valuesCte = sql`vals as (
       select distinct on (v.learner_id) v.learner_id, v.value
-      from learner_variable_values v
+      from learner_variable_latest v
       where v.organization_id = ${plan.organizationId}
         and v.variable_id in (
           select vr.id from variables vr
           where vr.organization_id = ${plan.organizationId} and vr.name = ${breakdown.variableName})
-        and v.learner_id in (select learner_id from reach)
       order by v.learner_id, v.recorded_at desc)`;
     groupKey = sql`vals.value`;
   }
