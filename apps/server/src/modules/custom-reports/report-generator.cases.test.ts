@@ -41,6 +41,8 @@ function namer(catalog: ReportCatalog): (id: string) => string {
   for (const course of catalog.courses) names.set(course.id, course.courseTitle);
   for (const variable of catalog.variables)
     names.set(variable.id, `${variable.courseTitle}/${variable.name}`);
+  for (const variable of catalog.chatbotVariables)
+    names.set(variable.id, `${variable.chatbotName}/${variable.name}`);
   for (const question of catalog.questions) {
     names.set(question.id, `${question.courseTitle}/slide ${question.slideNumber}`);
   }
@@ -53,6 +55,8 @@ function entityId(catalog: CasesCatalog, ref: EntityRef): string {
       return catalog.courseId(ref.course);
     case 'variable':
       return catalog.variableId(ref.course, ref.name);
+    case 'agentVariable':
+      return catalog.chatbotVariableId(ref.agent, ref.name);
     case 'question':
       return catalog.questionId(ref.course, ref.slide);
   }
@@ -83,6 +87,11 @@ function expectedSubject(catalog: CasesCatalog, subject: ExpectedSubject): Repor
         kind: 'variable',
         variableIds: subject.variables.map((ref) => catalog.variableId(ref.course, ref.name)),
       };
+    case 'chatbot_variable':
+      return {
+        kind: 'chatbot_variable',
+        chatbotVariableIds: subject.variables.map((ref) => catalog.chatbotVariableId(ref.agent, ref.name)),
+      };
     case 'question':
       return {
         kind: 'question',
@@ -105,8 +114,15 @@ function expectedSubject(catalog: CasesCatalog, subject: ExpectedSubject): Repor
 /** The essentials of a query as comparable lines, defaults resolved. */
 function essentials(query: ReportQuery, catalog: ReportCatalog): Record<string, string> {
   const name = namer(catalog);
-  const firstId = query.subject.kind === 'variable' ? query.subject.variableIds[0] : undefined;
-  const firstVariable = catalog.variables.find((variable) => variable.id === firstId);
+  const firstId =
+    query.subject.kind === 'variable'
+      ? query.subject.variableIds[0]
+      : query.subject.kind === 'chatbot_variable'
+        ? query.subject.chatbotVariableIds[0]
+        : undefined;
+  const firstVariable = [...catalog.variables, ...catalog.chatbotVariables].find(
+    (variable) => variable.id === firstId,
+  );
   const measure = query.measure ?? defaultMeasure(query.subject.kind, firstVariable?.dataType ?? null);
   const sort = effectiveSort(query);
   return {

@@ -70,6 +70,42 @@ const EXTRA_COURSES: readonly CourseDefinition[] = [
   },
 ];
 
+/**
+ * The organization's custom AI agents and what they capture (a choice reads
+ * as text, as the catalog gives it). Every variant has them, so each case
+ * about courses also shows that agent names do not disturb its reading.
+ * `feedback` is also a course variable's name: a name two kinds of thing
+ * share; `favourite_topic` is captured by both agents.
+ */
+export const AGENT_NAMES = {
+  onboardingAssistant: 'Onboarding Assistant',
+  careerCoach: 'Career Coach',
+} as const;
+export type AgentKey = keyof typeof AGENT_NAMES;
+
+const AGENTS: readonly {
+  key: AgentKey;
+  variables: readonly { name: string; title: string | null; dataType: string }[];
+}[] = [
+  {
+    key: 'onboardingAssistant',
+    variables: [
+      { name: 'role', title: 'Job role', dataType: 'text' },
+      { name: 'favourite_topic', title: 'Favourite topic', dataType: 'text' },
+      { name: 'feels_ready', title: 'Feels ready', dataType: 'boolean' },
+    ],
+  },
+  {
+    key: 'careerCoach',
+    variables: [
+      { name: 'favourite_topic', title: 'Favourite topic', dataType: 'text' },
+      { name: 'motivation', title: 'Motivation (1-5)', dataType: 'number' },
+      { name: 'next_review_date', title: 'Next review', dataType: 'date' },
+      { name: 'feedback', title: null, dataType: 'text' },
+    ],
+  },
+];
+
 function courseKey(title: string): CourseKey {
   const entry = Object.entries(COURSE_TITLES).find(([, courseTitle]) => courseTitle === title);
   if (!entry) throw new Error(`No short name for the course ${title}`);
@@ -87,6 +123,7 @@ export type CasesCatalog = GeneratorCatalog & {
   variableId: (key: CourseKey, name: string) => string;
   /** The question of a course on a slide (every demo course asks at most one question per slide). */
   questionId: (key: CourseKey, slide: number) => string;
+  chatbotVariableId: (key: AgentKey, name: string) => string;
 };
 
 export function buildCasesCatalog(variant: CatalogVariant): CasesCatalog {
@@ -123,6 +160,18 @@ export function buildCasesCatalog(variant: CatalogVariant): CasesCatalog {
     });
   });
 
+  AGENTS.forEach((agent, agentIndex) => {
+    const chatbotId = fakeId(4, agentIndex, 0);
+    agent.variables.forEach((variable, index) => {
+      catalog.chatbotVariables.push({
+        id: fakeId(5, agentIndex, index),
+        chatbotId,
+        chatbotName: AGENT_NAMES[agent.key],
+        ...variable,
+      });
+    });
+  });
+
   const find = <T>(items: readonly T[], test: (item: T) => boolean, what: string): T => {
     const item = items.find(test);
     if (!item) throw new Error(`The ${variant} catalog has no ${what}`);
@@ -154,6 +203,12 @@ export function buildCasesCatalog(variant: CatalogVariant): CasesCatalog {
         (question) => question.courseId === courseId(key) && question.slideNumber === slide,
         `question on slide ${slide} of ${key}`,
       ).id,
+    chatbotVariableId: (key, name) =>
+      find(
+        catalog.chatbotVariables,
+        (variable) => variable.chatbotName === AGENT_NAMES[key] && variable.name === name,
+        `${name} of the agent ${key}`,
+      ).id,
   };
 }
 
@@ -161,13 +216,16 @@ export function buildCasesCatalog(variant: CatalogVariant): CasesCatalog {
 
 export type VariableRef = { course: CourseKey; name: string };
 export type QuestionRef = { course: CourseKey; slide: number };
+export type AgentVariableRef = { agent: AgentKey; name: string };
 export type EntityRef =
   | { kind: 'course'; course: CourseKey }
   | { kind: 'variable'; course: CourseKey; name: string }
+  | { kind: 'agentVariable'; agent: AgentKey; name: string }
   | { kind: 'question'; course: CourseKey; slide: number };
 
 export type ExpectedSubject =
   | { kind: 'variable'; variables: VariableRef[] }
+  | { kind: 'chatbot_variable'; variables: AgentVariableRef[] }
   | { kind: 'question'; question: QuestionRef }
   | { kind: 'identifier'; course: CourseKey; slideNumber?: number; questionNumber?: number }
   | { kind: 'questions'; courses: CourseKey[] }
@@ -211,6 +269,10 @@ export type GeneratorCase = {
 const variable = (...refs: [CourseKey, string][]): ExpectedSubject => ({
   kind: 'variable',
   variables: refs.map(([course, name]) => ({ course, name })),
+});
+const agentVariable = (...refs: [AgentKey, string][]): ExpectedSubject => ({
+  kind: 'chatbot_variable',
+  variables: refs.map(([agent, name]) => ({ agent, name })),
 });
 const courses = (...keys: CourseKey[]): ExpectedSubject => ({ kind: 'courses', courses: keys });
 const questions = (...keys: CourseKey[]): ExpectedSubject => ({ kind: 'questions', courses: keys });
@@ -795,6 +857,158 @@ export const GENERATOR_CASES: readonly GeneratorCase[] = [
     prompt: 'final score of the new managers course',
     catalog: 'extended',
     items: [{ subject: variable(['leadership', 'final_score']) }],
+  },
+
+  // Agent variables: values custom AI agents captured while chatting.
+  {
+    prompt: 'how many learners told the onboarding agent their role',
+    items: [{ subject: agentVariable(['onboardingAssistant', 'role']), measure: 'learners' }],
+  },
+  {
+    // Captured by both agents: one item compares them.
+    prompt: 'favourite_topic values by agent',
+    items: [
+      {
+        subject: agentVariable(
+          ['onboardingAssistant', 'favourite_topic'],
+          ['careerCoach', 'favourite_topic'],
+        ),
+        measure: 'values',
+        breakdown: 'agent',
+      },
+    ],
+  },
+  {
+    prompt: 'how many learners told the career coach their favourite topic',
+    items: [{ subject: agentVariable(['careerCoach', 'favourite_topic']), measure: 'learners' }],
+  },
+  {
+    prompt: 'average motivation per chatbot this month',
+    items: [
+      {
+        subject: agentVariable(['careerCoach', 'motivation']),
+        measure: 'average',
+        breakdown: 'agent',
+        period: { kind: 'this', unit: 'month' },
+      },
+    ],
+  },
+  {
+    prompt: 'median motivation for each agent',
+    items: [{ subject: agentVariable(['careerCoach', 'motivation']), measure: 'median', breakdown: 'agent' }],
+  },
+  {
+    prompt: "show each learner's job role from the onboarding assistant",
+    items: [{ subject: agentVariable(['onboardingAssistant', 'role']), breakdown: 'learner' }],
+  },
+  {
+    prompt: 'motivation over time since january',
+    items: [
+      {
+        subject: agentVariable(['careerCoach', 'motivation']),
+        breakdown: 'week',
+        period: between('2026-01-01', '2026-05-14'),
+      },
+    ],
+  },
+  {
+    prompt: 'how many learners feel ready',
+    items: [
+      {
+        subject: agentVariable(['onboardingAssistant', 'feels_ready']),
+        measure: 'learners',
+        values: [{ variableName: null, op: 'eq', value: true }],
+      },
+    ],
+  },
+  {
+    prompt: '% of learners who feel ready by department',
+    items: [
+      {
+        subject: agentVariable(['onboardingAssistant', 'feels_ready']),
+        measure: 'pass_rate',
+        breakdown: { variable: 'department' },
+      },
+    ],
+  },
+  {
+    prompt: 'compare favourite topics across agents',
+    items: [
+      {
+        subject: agentVariable(
+          ['onboardingAssistant', 'favourite_topic'],
+          ['careerCoach', 'favourite_topic'],
+        ),
+        breakdown: 'agent',
+      },
+    ],
+  },
+  {
+    prompt: 'next review dates by agent',
+    items: [{ subject: agentVariable(['careerCoach', 'next_review_date']), breakdown: 'agent' }],
+  },
+  {
+    // The report model groups an agent variable by learner, agent, time or a
+    // course variable, never by its own values: said, not guessed.
+    prompt: 'most common favourite topics',
+    items: [
+      {
+        subject: agentVariable(
+          ['onboardingAssistant', 'favourite_topic'],
+          ['careerCoach', 'favourite_topic'],
+        ),
+      },
+    ],
+    notFound: ['most common'],
+  },
+  {
+    prompt: 'average job role',
+    items: [{ subject: agentVariable(['onboardingAssistant', 'role']) }],
+    notFound: ['average needs a number'],
+  },
+  {
+    // An agent's values belong to no course: the item reads every agent's, and says why.
+    prompt: 'favourite topic in the gdpr course',
+    items: [
+      {
+        subject: agentVariable(
+          ['onboardingAssistant', 'favourite_topic'],
+          ['careerCoach', 'favourite_topic'],
+        ),
+      },
+    ],
+    notFound: ['belong to agents'],
+  },
+  {
+    prompt: 'role by course',
+    items: [{ subject: agentVariable(['onboardingAssistant', 'role']) }],
+    notFound: ['by course: not possible'],
+  },
+  {
+    // Feedback is a course variable and an agent variable: which one?
+    prompt: 'show me all feedback',
+    items: [],
+    ambiguities: [
+      {
+        phrase: 'feedback',
+        options: [
+          { kind: 'variable', course: 'safety', name: 'feedback' },
+          { kind: 'agentVariable', agent: 'careerCoach', name: 'feedback' },
+        ],
+      },
+    ],
+  },
+  {
+    prompt: 'show me all feedback',
+    choices: [
+      { phrase: 'feedback', option: { kind: 'agentVariable', agent: 'careerCoach', name: 'feedback' } },
+    ],
+    items: [{ subject: agentVariable(['careerCoach', 'feedback']) }],
+  },
+  {
+    // The agent named tells which feedback.
+    prompt: 'feedback given to the career coach',
+    items: [{ subject: agentVariable(['careerCoach', 'feedback']) }],
   },
 
   // Values of text variables, when the catalog knows them.

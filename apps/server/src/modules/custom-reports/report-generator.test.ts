@@ -177,7 +177,23 @@ describe('the built-in engine', () => {
         fc.string({ maxLength: 200 }),
         fc.constantFrom(...catalogs),
         fc.array(
-          fc.constantFrom('by', 'department', 'safety', 'top', '5', 'last', 'who', 'not', 'question', '3'),
+          fc.constantFrom(
+            'by',
+            'department',
+            'safety',
+            'top',
+            '5',
+            'last',
+            'who',
+            'not',
+            'question',
+            '3',
+            'agent',
+            'coach',
+            'feedback',
+            'motivation',
+            'most common',
+          ),
         ),
         (text, catalog, extra) => {
           const result = generateBuiltin(`${text} ${extra.join(' ')}`, catalog, { now: CASES_NOW });
@@ -188,6 +204,97 @@ describe('the built-in engine', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the built-in engine with agent variables', () => {
+  it('reads an agent variable, scoped to the agent named, and says so', () => {
+    const result = read('how many learners told the career coach their favourite topic');
+    expect(result.draft.items.map((item) => [item.query.subject, item.query.measure?.fn])).toEqual([
+      [
+        {
+          kind: 'chatbot_variable',
+          chatbotVariableIds: [demo.chatbotVariableId('careerCoach', 'favourite_topic')],
+        },
+        'learners',
+      ],
+    ]);
+    expect(result.understood).toEqual(
+      expect.arrayContaining(['Agent: Career Coach', 'Agent variable: Favourite topic (Career Coach)']),
+    );
+    expect(result.notFound).toEqual([]);
+  });
+
+  it('asks back when a name is a course variable and an agent variable, naming the agent in the option', () => {
+    const result = read('show me all feedback');
+    expect(result.draft.items).toEqual([]);
+    expect(result.ambiguities).toEqual([
+      {
+        phrase: 'feedback',
+        message: '“feedback” matches 2 variables: which one?',
+        options: [
+          {
+            kind: 'variable',
+            id: demo.variableId('safety', 'feedback'),
+            label: 'Feedback (Workplace Safety Essentials)',
+          },
+          {
+            kind: 'variable',
+            id: demo.chatbotVariableId('careerCoach', 'feedback'),
+            label: 'feedback (agent Career Coach)',
+          },
+        ],
+      },
+    ]);
+    // A course named, or "by course", tells it is the course variable.
+    const byCourse = read('feedback by course');
+    expect(byCourse.ambiguities).toEqual([]);
+    expect(byCourse.draft.items[0]?.query.subject.kind).toBe('variable');
+  });
+
+  it('never narrows an agent variable to a course, and says why', () => {
+    const result = read('motivation in the onboarding course');
+    expect(result.draft.items.map((item) => item.query.subject)).toEqual([
+      { kind: 'chatbot_variable', chatbotVariableIds: [demo.chatbotVariableId('careerCoach', 'motivation')] },
+    ]);
+    expect(result.draft.items[0]?.query.filters.courseIds).toEqual([]);
+    expect(result.notFound).toEqual([
+      'Motivation (1-5) in New Hire Onboarding: its values belong to agents, not courses, so the report reads it in Career Coach',
+    ]);
+  });
+
+  it('says when an agent is named without anything it captured, and drafts no stand-in', () => {
+    const result = read('how many learners chatted with the career coach');
+    expect(result.draft.items).toEqual([]);
+    expect(result.notFound).toEqual([
+      'Career Coach: an agent is reported through the variables it captures; name one, such as Favourite topic',
+    ]);
+  });
+
+  it('breaks down by agent only what agents captured', () => {
+    expect(read('final score by agent').notFound).toEqual([
+      'Broken down by agent: not possible for a variable',
+    ]);
+    expect(read('role by course').notFound).toEqual([
+      'Broken down by course: not possible for an agent variable',
+    ]);
+    const perAgent = read('average motivation per bot');
+    expect(perAgent.draft.items[0]?.query.breakdown).toEqual({ kind: 'agent', variableName: null });
+  });
+
+  it('groups a course variable by its own values for "most common", and says an agent variable cannot be', () => {
+    const course = read('most common departments');
+    expect(course.draft.items[0]?.query).toMatchObject({
+      measure: { fn: 'learners', mark: null },
+      breakdown: { kind: 'variable', variableName: 'department' },
+      sort: { by: 'measure', order: 'desc' },
+    });
+    expect(course.notFound).toEqual([]);
+    const agent = read('most common job roles');
+    expect(agent.draft.items[0]?.query.breakdown.kind).toBe('none');
+    expect(agent.notFound).toEqual([
+      'Most common values: an agent variable cannot be grouped by its own values; “by learner” lists each learner’s value',
+    ]);
   });
 });
 

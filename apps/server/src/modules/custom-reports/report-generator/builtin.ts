@@ -5,8 +5,10 @@ import {
   MEASURE_LABELS,
   REPORT_CHART_LABELS,
   SUBJECT_BREAKDOWNS,
+  SUBJECT_LABELS,
   SUBJECT_MEASURES,
   TIME_BREAKDOWNS,
+  VARIABLE_SUBJECTS,
   customReportDraftSchema,
   reportQuerySchema,
   type ActivityCondition,
@@ -27,8 +29,11 @@ import * as words from './lexicon';
 import {
   findMentions,
   indexCatalog,
+  type AgentMention,
+  type CatalogAgent,
   type CourseMention,
   type Mention,
+  type NamedVariables,
   type VariableMention,
 } from './mentions';
 import { readPeriod } from './periods';
@@ -36,6 +41,7 @@ import { correctTypos, normalizeText, stems, tokenize, type Token } from './text
 import type {
   Ambiguity,
   AmbiguityOption,
+  CatalogChatbotVariable,
   CatalogCourse,
   CatalogQuestion,
   CatalogVariable,
@@ -83,7 +89,19 @@ export function questionLabel(
   return where || text || 'Question';
 }
 
-const variableLabel = (variable: CatalogVariable) => variable.title?.trim() || variable.name;
+const variableLabel = (variable: { name: string; title: string | null }) =>
+  variable.title?.trim() || variable.name;
+
+/** "a variable", "an agent variable". */
+function aSubject(kind: ReportSubject['kind']): string {
+  const label = SUBJECT_LABELS[kind];
+  return `${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}`;
+}
+
+/** What a variable mention reads once one name of one kind is picked. */
+type PickedVariables =
+  | ({ kind: 'variable' } & NamedVariables<CatalogVariable>)
+  | ({ kind: 'chatbot_variable' } & NamedVariables<CatalogChatbotVariable>);
 
 function reportName(prompt: string): string {
   const clean = prompt
@@ -147,6 +165,7 @@ class Reading {
   private difficulty: 'asc' | 'desc' | null = null;
   private isCount = false;
   private isRate = false;
+  private isMostCommon = false;
   private hasCompleteVerb = false;
   private hasCompletionsNoun = false;
   private passEvent: ActivityEvent | null = null;
@@ -340,6 +359,7 @@ class Reading {
     if (words.WEEK_WORDS.has(stem)) return take('week');
     if (words.MONTH_WORDS.has(stem)) return take('month');
     if (words.COURSE_NOUNS.has(stem)) return take('course');
+    if (words.AGENT_NOUNS.has(stem)) return take('agent');
     if (words.LEARNER_NOUNS.has(stem)) return take('learner');
     if (words.QUESTION_NOUNS.has(stem)) {
       this.hasQuestionsNoun = true;
@@ -353,13 +373,25 @@ class Reading {
    * A variable after "by" groups the learners when it holds categories (a
    * department, true/false); a number variable after "by" is what to measure
    * ("top 10 learners by final score") unless another variable is measured.
+   * Only course variables group learners (the report model reads a learner's
+   * latest value of a course variable by name): an agent's variable after
+   * "by" is what to measure, or, beside another subject, said.
    */
   private offerBreakdownVariable(mention: VariableMention): boolean {
-    const isCategory = mention.names.some((name) =>
-      name.variables.some((variable) => variable.dataType !== 'number'),
-    );
     const otherSubjects = this.mentions.some(
       (other) => other !== mention && other.kind === 'variable' && !this.roles.has(other),
+    );
+    if (mention.names.length === 0) {
+      const first = mention.chatbotNames[0]?.variables[0];
+      if (!first || !otherSubjects) return false;
+      this.useMention(mention, 'breakdown');
+      this.notFound.push(
+        `Grouped by ${variableLabel(first)}: learners are grouped by a course variable’s values, and this one is an agent’s`,
+      );
+      return true;
+    }
+    const isCategory = mention.names.some((name) =>
+      name.variables.some((variable) => variable.dataType !== 'number'),
     );
     if (!isCategory && !otherSubjects) return false;
     this.breakdownVariable = mention;
@@ -603,6 +635,11 @@ class Reading {
       } else if (words.COUNT.has(stem)) {
         this.isCount = true;
         this.claim([i], 'measure');
+      } else if (words.VALUES.has(stem)) set('values', [i]);
+      else if (words.COMMON.has(stem) && this.freeIn(words.DESCENDING, i - 1)) {
+        this.isMostCommon = true;
+        this.sortWord ??= 'desc';
+        this.claim([i - 1, i], 'measure');
       } else if (words.PASS_VERBS.has(stem)) {
         if (nextIsRate) set('pass_rate', [i, i + 1]);
         else {
@@ -935,6 +972,17 @@ class Reading {
         `${subjectCourses.length === 1 ? 'Course' : 'Courses'}: ${listOf(subjectCourses.map((course) => course.courseTitle))}`,
       );
     }
+    // Agents named scope the agent variables read, as courses scope course variables.
+    const agentMentions = this.mentions.filter(
+      (mention): mention is AgentMention => mention.kind === 'agent' && !this.roles.has(mention),
+    );
+    const subjectAgents: CatalogAgent[] = [];
+    for (const mention of agentMentions) {
+      this.useMention(mention, 'subject');
+      for (const agent of mention.agents) {
+        if (!subjectAgents.some((known) => known.id === agent.id)) subjectAgents.push(agent);
+      }
+    }
 
     const values: ValueCondition[] = [];
     for (const mention of this.mentions) {
@@ -987,26 +1035,58 @@ class Reading {
       });
     }
     const seenNames = new Set<string>();
+    const readAgents = new Set<string>();
     for (const mention of this.mentions) {
       if (mention.kind !== 'variable' || this.roles.has(mention)) continue;
       this.useMention(mention, 'subject');
-      const variables = this.variablesOf(mention, subjectCourses);
-      if (!variables) continue;
-      const name = variables[0]?.name ?? '';
-      if (seenNames.has(name)) continue;
-      seenNames.add(name);
-      const first = variables[0] as CatalogVariable;
-      const courses = [...new Set(variables.map((variable) => variable.courseTitle))];
-      subjects.push({
-        subject: { kind: 'variable', variableIds: variables.map((variable) => variable.id) },
-        dataType: first.dataType,
-        label: `Variable: ${variableLabel(first)} (${listOf(courses)})`,
-      });
+      const picked = this.variablesOf(mention, subjectCourses, subjectAgents);
+      if (!picked) continue;
+      const key = `${picked.kind} ${picked.name}`;
+      if (seenNames.has(key)) continue;
+      seenNames.add(key);
+      const first = picked.variables[0] as CatalogVariable | CatalogChatbotVariable;
+      if (picked.kind === 'variable') {
+        subjects.push({
+          subject: { kind: 'variable', variableIds: picked.variables.map((variable) => variable.id) },
+          dataType: first.dataType,
+          label: `Variable: ${variableLabel(first)} (${ownersOf(picked)})`,
+        });
+      } else {
+        picked.variables.forEach((variable) => readAgents.add(variable.chatbotId));
+        subjects.push({
+          subject: {
+            kind: 'chatbot_variable',
+            chatbotVariableIds: picked.variables.map((variable) => variable.id),
+          },
+          dataType: first.dataType,
+          label: `Agent variable: ${variableLabel(first)} (${ownersOf(picked)})`,
+        });
+      }
+    }
+    // An agent is read through the variables it captured: named alone, it is said.
+    const unread = subjectAgents.filter((agent) => !readAgents.has(agent.id));
+    if (unread.length > 0 && !this.isBlocked && this.ambiguities.length === 0) {
+      const captured = this.catalog.chatbotVariables.find((variable) => variable.chatbotId === unread[0]?.id);
+      this.notFound.push(
+        `${listOf(unread.map((agent) => agent.name))}: an agent is reported through the variables it captures; name one${captured ? `, such as ${variableLabel(captured)}` : ''}`,
+      );
+    }
+    const read = subjectAgents.filter((agent) => readAgents.has(agent.id));
+    if (read.length > 0) {
+      this.understood.push(
+        `${read.length === 1 ? 'Agent' : 'Agents'}: ${listOf(read.map((agent) => agent.name))}`,
+      );
     }
     const courseIds = subjectCourses.map((course) => course.id);
-    // A question named but not found, or one waiting for an answer, is the subject: no stand-in for it.
+    // A question named but not found, or one waiting for an answer, is the subject: no stand-in
+    // for it; nor for an agent named, whose values are no course's.
     const hasNamedQuestion = this.questionRefs.length > 0 || this.quotes.length > 0;
-    if (subjects.length === 0 && this.ambiguities.length === 0 && !hasNamedQuestion) {
+    if (
+      subjects.length === 0 &&
+      this.ambiguities.length === 0 &&
+      !hasNamedQuestion &&
+      subjectAgents.length === 0
+    ) {
       if (this.isQuestionsIntent()) {
         subjects.push({
           subject: { kind: 'questions', courseIds },
@@ -1029,7 +1109,7 @@ class Reading {
     for (const entry of subjects) {
       for (const measure of asked) {
         const { subject, dataType, label } = this.courseMeasureOf(entry, measure);
-        const context = { activity, values, breakdownVariableName, subjectCourses };
+        const context = { activity, values, breakdownVariableName, subjectCourses, subjectAgents };
         const query = this.queryFor(subject, dataType, measure, context);
         const key = JSON.stringify(query);
         if (!query || seen.has(key) || items.length >= MAX_REPORT_ITEMS) continue;
@@ -1151,35 +1231,76 @@ class Reading {
     };
   }
 
-  /** The variables of a mention: one name (asked back when several fit), scoped to the courses named. */
+  /**
+   * The variables of a mention: one name of one kind, scoped to the courses
+   * or agents named. Where several fit (a course variable and an agent
+   * variable both called "feedback"), the one the sentence tells apart (an
+   * agent named or "by agent", a course named or "by course") is taken, as
+   * for courses; else the user's choice, else a question back.
+   */
   private variablesOf(
     mention: VariableMention,
     subjectCourses: readonly CatalogCourse[],
-  ): CatalogVariable[] | null {
-    let entry = mention.names.length === 1 ? mention.names[0] : undefined;
+    subjectAgents: readonly CatalogAgent[],
+  ): PickedVariables | null {
+    const options: PickedVariables[] = [
+      ...mention.names.map((entry) => ({ kind: 'variable' as const, ...entry })),
+      ...mention.chatbotNames.map((entry) => ({ kind: 'chatbot_variable' as const, ...entry })),
+    ];
+    const fits = (option: PickedVariables) =>
+      option.kind === 'variable'
+        ? this.breakdown === 'course' ||
+          option.variables.some((variable) =>
+            subjectCourses.some((course) => course.id === variable.courseId),
+          )
+        : this.breakdown === 'agent' ||
+          option.variables.some((variable) => subjectAgents.some((agent) => agent.id === variable.chatbotId));
+    const fitting = options.length > 1 ? options.filter(fits) : options;
+    let entry = fitting.length === 1 ? fitting[0] : undefined;
     if (!entry) {
       const chosen = this.choiceFor(
         mention.phrase,
-        mention.names.flatMap((name) => name.variables.map((variable) => variable.id)),
+        options.flatMap((option) => option.variables.map((variable) => variable.id)),
       );
-      entry = mention.names.find((name) => name.variables.some((variable) => variable.id === chosen));
+      entry = options.find((option) => option.variables.some((variable) => variable.id === chosen));
     }
     if (!entry) {
       this.ask(
         mention.phrase,
-        `“${mention.phrase}” matches ${mention.names.length} variables: which one?`,
-        mention.names.map((name) => variableOption(name.variables[0] as CatalogVariable)),
+        `“${mention.phrase}” matches ${options.length} variables: which one?`,
+        options.map(pickedOption),
       );
       return null;
     }
-    if (subjectCourses.length === 0) return entry.variables;
+    const courses = subjectCourses.map((course) => ({ id: course.id, name: course.courseTitle }));
+    if (entry.kind === 'variable') {
+      const variables = this.scoped(entry, courses, 'course', (variable) => variable.courseId);
+      return { ...entry, variables };
+    }
+    // The report model refuses a course filter on agent values: said, not silently narrowed.
+    if (courses.length > 0) {
+      this.notFound.push(
+        `${variableLabel(entry.variables[0] as CatalogChatbotVariable)} in ${listOf(courses.map((course) => course.name))}: its values belong to agents, not courses, so the report reads it in ${ownersOf(entry)}`,
+      );
+    }
+    const variables = this.scoped(entry, subjectAgents, 'agent', (variable) => variable.chatbotId);
+    return { ...entry, variables };
+  }
+
+  /** A name's variables in the courses (or agents) named; all of them, said, when none has it. */
+  private scoped<T extends CatalogVariable | CatalogChatbotVariable>(
+    entry: NamedVariables<T>,
+    owners: readonly { id: string; name: string }[],
+    noun: 'course' | 'agent',
+    ownerOf: (variable: T) => string,
+  ): T[] {
+    if (owners.length === 0) return entry.variables;
     const scoped = entry.variables.filter((variable) =>
-      subjectCourses.some((course) => course.id === variable.courseId),
+      owners.some((owner) => owner.id === ownerOf(variable)),
     );
     if (scoped.length > 0) return scoped;
-    const first = entry.variables[0] as CatalogVariable;
     this.notFound.push(
-      `${variableLabel(first)} in ${listOf(subjectCourses.map((course) => course.courseTitle))}: that course has no such variable, so the report reads it in ${listOf([...new Set(entry.variables.map((variable) => variable.courseTitle))])}`,
+      `${variableLabel(entry.variables[0] as T)} in ${listOf(owners.map((owner) => owner.name))}: that ${noun} has no such variable, so the report reads it in ${ownersOf(entry)}`,
     );
     return entry.variables;
   }
@@ -1193,15 +1314,18 @@ class Reading {
       values: ValueCondition[];
       breakdownVariableName: string | null;
       subjectCourses: readonly CatalogCourse[];
+      subjectAgents: readonly CatalogAgent[];
     },
   ): ReportQuery | null {
     const kind = subject.kind;
+    const isValueSubject = VARIABLE_SUBJECTS.includes(kind);
     const values = [...context.values];
     const activity = [...context.activity];
     let measure = this.measureFor(kind, dataType, asked);
+    let breakdownVariableName = context.breakdownVariableName;
 
     // "How many would recommend": learners whose true/false value is true.
-    if (kind === 'variable' && dataType === 'boolean' && this.isCount && measure === null) {
+    if (isValueSubject && dataType === 'boolean' && this.isCount && measure === null) {
       measure = 'learners';
       values.push({ variableName: null, op: 'eq', value: true });
     }
@@ -1222,13 +1346,35 @@ class Reading {
               .filter((variable) => subject.variableIds.includes(variable.id))
               .map((variable) => variable.courseId),
           ).size > 1;
+    const spansAgents =
+      kind === 'chatbot_variable' &&
+      new Set(
+        this.catalog.chatbotVariables
+          .filter((variable) => subject.chatbotVariableIds.includes(variable.id))
+          .map((variable) => variable.chatbotId),
+      ).size > 1;
     if (breakdown === 'none' && spansCourses && (this.isCompare || context.subjectCourses.length > 1))
       breakdown = 'course';
+    if (breakdown === 'none' && spansAgents && (this.isCompare || context.subjectAgents.length > 1))
+      breakdown = 'agent';
     if (breakdown === 'none' && kind === 'questions' && (this.hasQuestionsNoun || this.difficulty !== null))
       breakdown = 'question';
+    // "Most common departments": learners grouped by the variable's own values.
+    if (this.isMostCommon && isValueSubject && breakdown === 'none') {
+      if (kind === 'variable') {
+        breakdown = 'variable';
+        breakdownVariableName =
+          this.catalog.variables.find((variable) => subject.variableIds.includes(variable.id))?.name ?? null;
+        measure ??= 'learners';
+      } else {
+        this.notFound.push(
+          'Most common values: an agent variable cannot be grouped by its own values; “by learner” lists each learner’s value',
+        );
+      }
+    }
     if (!SUBJECT_BREAKDOWNS[kind].includes(breakdown)) {
       this.notFound.push(
-        `Broken down by ${lower(BREAKDOWN_LABELS[breakdown])}: not possible for a ${kind === 'identifier' ? 'question' : kind}`,
+        `Broken down by ${lower(BREAKDOWN_LABELS[breakdown])}: not possible for ${kind === 'identifier' ? 'a question' : aSubject(kind)}`,
       );
       breakdown = 'none';
     }
@@ -1240,19 +1386,20 @@ class Reading {
       measure === null &&
       breakdown === 'none' &&
       this.sortWord &&
+      !this.isMostCommon &&
       (kind === 'courses' || dataType === 'number')
     ) {
-      if (this.hasScoreWord || kind === 'variable') measure = this.sortWord === 'asc' ? 'min' : 'max';
+      if (this.hasScoreWord || isValueSubject) measure = this.sortWord === 'asc' ? 'min' : 'max';
     }
 
     let mark: number | null = null;
     const comparison = this.comparison;
-    if (measure === 'pass_rate' && kind === 'variable' && dataType === 'number') {
+    if (measure === 'pass_rate' && isValueSubject && dataType === 'number') {
       if (comparison === null) {
         this.notFound.push('Pass rate of a number needs a pass mark: say “at least 70”');
         measure = null;
       } else mark = comparison.value;
-    } else if (comparison && kind === 'variable' && dataType === 'number') {
+    } else if (comparison && isValueSubject && dataType === 'number') {
       values.push({ variableName: null, op: comparison.op, value: comparison.value });
       this.understood.push(
         `Only where the value ${VALUE_OPERATOR_LABELS[comparison.op]} ${comparison.value}`,
@@ -1267,7 +1414,7 @@ class Reading {
     const isGrouped = breakdown !== 'none' && !TIME_BREAKDOWNS.includes(breakdown);
     if (isGrouped && sort === null) {
       const order =
-        (measure === 'correct_rate' || (measure === null && kind !== 'variable' && kind !== 'courses')
+        (measure === 'correct_rate' || (measure === null && !isValueSubject && kind !== 'courses')
           ? this.difficulty
           : null) ?? this.sortWord;
       if (order) sort = { by: 'measure', order };
@@ -1279,7 +1426,7 @@ class Reading {
       measure: measure ? { fn: measure, mark } : null,
       breakdown: {
         kind: breakdown,
-        variableName: breakdown === 'variable' ? context.breakdownVariableName : null,
+        variableName: breakdown === 'variable' ? breakdownVariableName : null,
       },
       filters: { courseIds: [], period: this.period, values, activity },
       sort,
@@ -1307,7 +1454,7 @@ class Reading {
       if (wanted === null && (this.hasCompletionsNoun || this.hasCompleteVerb)) wanted = 'completions';
       if (wanted === null && this.hasScoreWord) wanted = 'average';
       if (wanted === null && this.isCount) wanted = 'learners';
-    } else if (kind === 'variable') {
+    } else if (VARIABLE_SUBJECTS.includes(kind)) {
       if (wanted === null && this.isRate && dataType === 'boolean') wanted = 'pass_rate';
       if (wanted === null && this.passEvent === 'passed' && dataType === 'boolean') wanted = 'pass_rate';
       if (wanted === null && this.isCount && dataType !== 'boolean') wanted = 'learners';
@@ -1318,7 +1465,7 @@ class Reading {
     }
     if (wanted === null) return null;
     if (
-      kind === 'variable' &&
+      VARIABLE_SUBJECTS.includes(kind) &&
       dataType !== null &&
       dataType !== 'number' &&
       ['average', 'median', 'min', 'max', 'sum'].includes(wanted)
@@ -1330,7 +1477,7 @@ class Reading {
     }
     if (!allowed.includes(wanted)) {
       this.notFound.push(
-        `${MEASURE_LABELS[wanted]}: not available for ${kind === 'courses' ? 'courses' : kind === 'variable' ? 'a variable' : 'questions'}`,
+        `${MEASURE_LABELS[wanted]}: not available for ${kind === 'courses' ? 'courses' : VARIABLE_SUBJECTS.includes(kind) ? aSubject(kind) : 'questions'}`,
       );
       return null;
     }
@@ -1380,7 +1527,7 @@ class Reading {
     for (const group of groups) {
       const phrase = group.map((token) => token.surface).join(' ');
       // A word of a name, or one of its family ("certification", "certified"): suggest the name.
-      const partOf = this.catalog.variables.find((variable) =>
+      const partOf = [...this.catalog.variables, ...this.catalog.chatbotVariables].find((variable) =>
         group.some((token) =>
           stems(`${variable.name.replace(/_/g, ' ')} ${variable.title ?? ''}`).some(
             (word) => word === token.stem || sharesRoot(word, token.stem),
@@ -1435,6 +1582,28 @@ function questionOption(question: CatalogQuestion): AmbiguityOption {
 
 function variableOption(variable: CatalogVariable): AmbiguityOption {
   return { kind: 'variable', id: variable.id, label: `${variableLabel(variable)} (${variable.courseTitle})` };
+}
+
+/** The courses or agents a name's variables are in, for messages. */
+function ownersOf(entry: NamedVariables<CatalogVariable | CatalogChatbotVariable>): string {
+  return listOf([
+    ...new Set(
+      entry.variables.map((variable) =>
+        'courseTitle' in variable ? variable.courseTitle : variable.chatbotName,
+      ),
+    ),
+  ]);
+}
+
+/** An option of a question back; an agent's variable is a variable too, labelled with its agent. */
+function pickedOption(picked: PickedVariables): AmbiguityOption {
+  if (picked.kind === 'variable') return variableOption(picked.variables[0] as CatalogVariable);
+  const first = picked.variables[0] as CatalogChatbotVariable;
+  return {
+    kind: 'variable',
+    id: first.id,
+    label: `${variableLabel(first)} (agent ${listOf([...new Set(picked.variables.map((variable) => variable.chatbotName))])})`,
+  };
 }
 
 /** The report type of the first version, from the first item (the report-level chart). */

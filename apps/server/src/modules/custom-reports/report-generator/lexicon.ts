@@ -16,6 +16,7 @@ export const FILLER = set(`
   what which who whom whose how when where why whether
   do does did done doing have has had having will would could should can may might must shall
   show give see get got want need like make create build generate draw display list tell find know
+  told said says gave given shared mentioned captured collected provided talked chatted
   please let lets just also only really very some any all many much more most less least few
   report reports chart charts graph graphs view dashboard data info information overview summary
   number numbers count stat stats statistic statistics metric metrics figure figures result results
@@ -48,6 +49,13 @@ export const GENERIC_NAME_WORDS = set(`
   fail failed start started final total count number value values percent yes no
 `);
 
+/**
+ * What people call a custom AI agent. Never enough alone to name one, but
+ * beside its name it makes the mention the agent's ("the onboarding agent"
+ * is the agent, not the onboarding course).
+ */
+export const AGENT_NOUNS = set('agent agents chatbot chatbots bot bots assistant assistants');
+
 /** Small words allowed inside a name mention ("likelihood to recommend", "data privacy and gdpr"). */
 export const JOINERS = set('the of to and for in on a an with');
 
@@ -62,6 +70,9 @@ export const POINTS = set('points point');
 export const RESPONSES = set('responses response attempts attempt submissions submission');
 export const RATE = set('rate rates percent percentage percentages share proportion ratio');
 export const COUNT = set('count');
+export const VALUES = set('values');
+/** "most common", "most frequent": the values that come up most. */
+export const COMMON = set('common frequent popular usual');
 /** "how many", "number of", "total number of" are read as phrases. */
 export const HOW = set('how');
 export const MANY = set('many');
@@ -138,6 +149,9 @@ export const KNOWN_WORDS: ReadonlySet<string> = new Set(
     RESPONSES,
     RATE,
     COUNT,
+    VALUES,
+    COMMON,
+    AGENT_NOUNS,
     HOW,
     MANY,
     COMPLETE_VERBS,

@@ -1,6 +1,6 @@
-import { GENERIC_NAME_WORDS, GENERIC_TITLE_WORDS, JOINERS } from './lexicon';
+import { AGENT_NOUNS, GENERIC_NAME_WORDS, GENERIC_TITLE_WORDS, JOINERS } from './lexicon';
 import { stems, type Token } from './text';
-import type { CatalogCourse, CatalogVariable, GeneratorCatalog } from './types';
+import type { CatalogChatbotVariable, CatalogCourse, CatalogVariable, GeneratorCatalog } from './types';
 
 // Names as names: a course, a variable or a value is mentioned when the words
 // of its name appear together in the sentence, not when one of them appears
@@ -10,6 +10,12 @@ import type { CatalogCourse, CatalogVariable, GeneratorCatalog } from './types';
 // "how many completed" is not "IT setup complete". Where two names claim the
 // same words, the one that covers more of them wins ("fire safety" is the
 // Fire Safety course, "new managers" the course for new managers).
+//
+// A custom AI agent is named like a course, and the variables it captures
+// like a course's variables: one rule each, whatever owns the name. A course
+// variable and an agent variable that match the same words stay in one
+// mention, so the engine can tell them apart from the rest of the sentence
+// or ask back.
 
 export type CourseMention = {
   kind: 'course';
@@ -21,14 +27,32 @@ export type CourseMention = {
   courses: CatalogCourse[];
 };
 
+/** A custom AI agent, as the catalog knows it: through the variables it captures. */
+export type CatalogAgent = { id: string; name: string };
+
+export type AgentMention = {
+  kind: 'agent';
+  start: number;
+  end: number;
+  coverage: number;
+  phrase: string;
+  /** Every agent that matches as well as the best one. */
+  agents: CatalogAgent[];
+};
+
+/** The variables of one name, across the courses (or the agents) that have it. */
+export type NamedVariables<T> = { name: string; variables: T[] };
+
 export type VariableMention = {
   kind: 'variable';
   start: number;
   end: number;
   coverage: number;
   phrase: string;
-  /** Variables by name: each name's variables across courses (several names: ask back). */
-  names: { name: string; variables: CatalogVariable[] }[];
+  /** Course variables by name: each name's variables across courses (several names: ask back). */
+  names: NamedVariables<CatalogVariable>[];
+  /** Agent variables by name, across agents. */
+  chatbotNames: NamedVariables<CatalogChatbotVariable>[];
 };
 
 export type ValueMention = {
@@ -41,15 +65,22 @@ export type ValueMention = {
   values: { variableName: string; value: string }[];
 };
 
-export type Mention = CourseMention | VariableMention | ValueMention;
+export type Mention = CourseMention | AgentMention | VariableMention | ValueMention;
 
 /** A name's words; `required` must all appear, or (courses) any one of them. */
 type Phrasing = { words: readonly string[]; required: readonly string[]; needsAll: boolean };
 
 type Candidate =
   | { kind: 'course'; course: CatalogCourse; phrasing: Phrasing }
+  | { kind: 'agent'; agent: CatalogAgent; phrasing: Phrasing }
   | { kind: 'variable'; variable: CatalogVariable; phrasing: Phrasing }
+  | { kind: 'chatbot_variable'; variable: CatalogChatbotVariable; phrasing: Phrasing }
   | { kind: 'value'; variableName: string; value: string; phrasing: Phrasing };
+
+/** Course and agent variables make one kind of mention. */
+function mentionKind(candidate: Candidate): Mention['kind'] {
+  return candidate.kind === 'chatbot_variable' ? 'variable' : candidate.kind;
+}
 
 function nameWords(text: string): string[] {
   return [...new Set(stems(text.replace(/\(.*?\)/g, ' ').replace(/_/g, ' ')))].filter(
@@ -57,12 +88,16 @@ function nameWords(text: string): string[] {
   );
 }
 
-function coursePhrasing(title: string): Phrasing {
+/**
+ * People name a course or an agent by any word that tells it apart:
+ * "safety", "gdpr", "new hire", "coach". `nouns` (for agents, "agent",
+ * "bot") belong to the mention beside the name but never name it alone.
+ */
+function titlePhrasing(title: string, nouns: ReadonlySet<string> = new Set()): Phrasing {
   const titleWords = nameWords(title);
-  // People name a course by any word that tells it apart: "safety", "gdpr", "new hire".
   return {
-    words: titleWords,
-    required: titleWords.filter((word) => !GENERIC_TITLE_WORDS.has(word)),
+    words: [...new Set([...titleWords, ...nouns])],
+    required: titleWords.filter((word) => !GENERIC_TITLE_WORDS.has(word) && !nouns.has(word)),
     needsAll: false,
   };
 }
@@ -74,6 +109,20 @@ function variablePhrasing(text: string): Phrasing | null {
   return { words: all, required: significant.length > 0 ? significant : all, needsAll: true };
 }
 
+/** A variable is named by its name or by its title. */
+function variablePhrasings(variable: { name: string; title: string | null }): Phrasing[] {
+  return [...new Set([variable.name, variable.title ?? ''])].flatMap((text) => variablePhrasing(text) ?? []);
+}
+
+/** The agents of the catalog, from the variables they capture. */
+function agentsOf(catalog: GeneratorCatalog): CatalogAgent[] {
+  const agents = new Map<string, CatalogAgent>();
+  for (const variable of catalog.chatbotVariables) {
+    agents.set(variable.chatbotId, { id: variable.chatbotId, name: variable.chatbotName });
+  }
+  return [...agents.values()];
+}
+
 export type CatalogIndex = {
   candidates: Candidate[];
   /** Every word of every name, for typo correction. */
@@ -83,18 +132,21 @@ export type CatalogIndex = {
 export function indexCatalog(catalog: GeneratorCatalog): CatalogIndex {
   const candidates: Candidate[] = [];
   const vocabulary = new Set<string>();
+  const add = (candidate: Candidate) => {
+    candidate.phrasing.words.forEach((word) => vocabulary.add(word));
+    if (candidate.phrasing.required.length > 0) candidates.push(candidate);
+  };
   for (const course of catalog.courses) {
-    const phrasing = coursePhrasing(course.courseTitle);
-    phrasing.words.forEach((word) => vocabulary.add(word));
-    if (phrasing.required.length > 0) candidates.push({ kind: 'course', course, phrasing });
+    add({ kind: 'course', course, phrasing: titlePhrasing(course.courseTitle) });
+  }
+  for (const agent of agentsOf(catalog)) {
+    add({ kind: 'agent', agent, phrasing: titlePhrasing(agent.name, AGENT_NOUNS) });
   }
   for (const variable of catalog.variables) {
-    for (const text of new Set([variable.name, variable.title ?? ''])) {
-      const phrasing = variablePhrasing(text);
-      if (!phrasing) continue;
-      phrasing.words.forEach((word) => vocabulary.add(word));
-      candidates.push({ kind: 'variable', variable, phrasing });
-    }
+    for (const phrasing of variablePhrasings(variable)) add({ kind: 'variable', variable, phrasing });
+  }
+  for (const variable of catalog.chatbotVariables) {
+    for (const phrasing of variablePhrasings(variable)) add({ kind: 'chatbot_variable', variable, phrasing });
   }
   for (const { variableName, values } of catalog.values ?? []) {
     for (const value of values) {
@@ -153,7 +205,9 @@ function findRuns(tokens: readonly Token[], phrasing: Phrasing, isFree: (index: 
   return runs;
 }
 
-const KIND_ORDER: Record<Mention['kind'], number> = { variable: 0, course: 1, value: 2 };
+// On a tie a course wins over an agent: "onboarding" alone stays the course,
+// "the onboarding agent" covers one more word of the agent's.
+const KIND_ORDER: Record<Mention['kind'], number> = { variable: 0, course: 1, agent: 2, value: 3 };
 
 /**
  * The mentions of names in the sentence, longest first, none overlapping.
@@ -172,7 +226,7 @@ export function findMentions(
     (a, b) =>
       b.coverage - a.coverage ||
       b.end - b.start - (a.end - a.start) ||
-      KIND_ORDER[a.candidate.kind] - KIND_ORDER[b.candidate.kind] ||
+      KIND_ORDER[mentionKind(a.candidate)] - KIND_ORDER[mentionKind(b.candidate)] ||
       a.start - b.start,
   );
   const mentions: Mention[] = [];
@@ -184,7 +238,7 @@ export function findMentions(
         mention.start === entry.start &&
         mention.end === entry.end &&
         mention.coverage === entry.coverage &&
-        mention.kind === entry.candidate.kind,
+        mention.kind === mentionKind(entry.candidate),
     );
     if (same) {
       addTo(same, entry.candidate);
@@ -197,12 +251,15 @@ export function findMentions(
       .map((token) => token.surface)
       .join(' ');
     const base = { start: entry.start, end: entry.end, coverage: entry.coverage, phrase };
+    const kind = mentionKind(entry.candidate);
     const mention: Mention =
-      entry.candidate.kind === 'course'
-        ? { kind: 'course', ...base, courses: [] }
-        : entry.candidate.kind === 'variable'
-          ? { kind: 'variable', ...base, names: [] }
-          : { kind: 'value', ...base, values: [] };
+      kind === 'course'
+        ? { kind, ...base, courses: [] }
+        : kind === 'agent'
+          ? { kind, ...base, agents: [] }
+          : kind === 'variable'
+            ? { kind, ...base, names: [], chatbotNames: [] }
+            : { kind, ...base, values: [] };
     addTo(mention, entry.candidate);
     mentions.push(mention);
   }
@@ -213,12 +270,13 @@ function addTo(mention: Mention, candidate: Candidate): void {
   if (mention.kind === 'course' && candidate.kind === 'course') {
     if (!mention.courses.some((course) => course.id === candidate.course.id))
       mention.courses.push(candidate.course);
+  } else if (mention.kind === 'agent' && candidate.kind === 'agent') {
+    if (!mention.agents.some((agent) => agent.id === candidate.agent.id))
+      mention.agents.push(candidate.agent);
   } else if (mention.kind === 'variable' && candidate.kind === 'variable') {
-    const name = mention.names.find((entry) => entry.name === candidate.variable.name);
-    if (!name) mention.names.push({ name: candidate.variable.name, variables: [candidate.variable] });
-    else if (!name.variables.some((variable) => variable.id === candidate.variable.id)) {
-      name.variables.push(candidate.variable);
-    }
+    addByName(mention.names, candidate.variable);
+  } else if (mention.kind === 'variable' && candidate.kind === 'chatbot_variable') {
+    addByName(mention.chatbotNames, candidate.variable);
   } else if (mention.kind === 'value' && candidate.kind === 'value') {
     if (
       !mention.values.some(
@@ -228,6 +286,12 @@ function addTo(mention: Mention, candidate: Candidate): void {
       mention.values.push({ variableName: candidate.variableName, value: candidate.value });
     }
   }
+}
+
+function addByName<T extends { id: string; name: string }>(names: NamedVariables<T>[], variable: T): void {
+  const entry = names.find((known) => known.name === variable.name);
+  if (!entry) names.push({ name: variable.name, variables: [variable] });
+  else if (!entry.variables.some((known) => known.id === variable.id)) entry.variables.push(variable);
 }
 
 function range(start: number, end: number): number[] {

@@ -22,4 +22,5 @@ export type GeneratorCatalog = ReportCatalog & {
 
 export type CatalogCourse = ReportCatalog['courses'][number];
 export type CatalogVariable = ReportCatalog['variables'][number];
+export type CatalogChatbotVariable = ReportCatalog['chatbotVariables'][number];
 export type CatalogQuestion = ReportCatalog['questions'][number];
