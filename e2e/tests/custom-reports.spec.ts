@@ -187,7 +187,7 @@ test('an owner builds a pass rate by department with a live preview, saves and s
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = (await readFile(await (await download).path(), 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
-  expect(csv[0]).toMatch(/^Item,Course,Measure,/);
+  expect(csv[0]).toMatch(/^Item,Course,Agent,Measure,/);
   expect(csv.filter((line) => line.startsWith('passed_safety_check,'))).toHaveLength(5);
 
   // The browser's Print gives the report alone: no sidebar, no buttons.

@@ -414,9 +414,13 @@ export function reportCsvRows(data: ReportData): CsvRow[] {
   });
 }
 
+const isAgentItem = (item: ReportItemData) => item.query.subject.kind === 'chatbot_variable';
+
 export const reportCsvColumns: readonly CsvColumn<CsvRow>[] = [
   { header: 'Item', value: ({ item }) => item.title },
-  { header: 'Course', value: ({ item }) => item.courseTitle },
+  // `courseTitle` names the agent (or agents) of an agent variable: its own column, not a course.
+  { header: 'Course', value: ({ item }) => (isAgentItem(item) ? null : item.courseTitle) },
+  { header: 'Agent', value: ({ item }) => (isAgentItem(item) ? item.courseTitle : null) },
   { header: 'Measure', value: ({ item }) => item.result?.measure.label },
   { header: 'Breakdown', value: ({ item }) => item.result?.breakdown.label },
   { header: 'Group', value: ({ row }) => row?.label },

@@ -667,12 +667,12 @@ describe('report data, assembled in the database', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Item,Course,Measure,Breakdown,Group,Value,Learners,Count,Latest value,Partial period',
+      'Item,Course,Agent,Measure,Breakdown,Group,Value,Learners,Count,Latest value,Partial period',
     );
     expect(lines.slice(1)).toEqual([
-      'Score,Workplace Safety,Average,Learner,Ann,90,1,1,90,',
-      'Score,Workplace Safety,Average,Learner,Bob,70,1,1,70,',
-      'Score,Workplace Safety,Average,Learner,Unnamed learner,60,1,1,60,',
+      'Score,Workplace Safety,,Average,Learner,Ann,90,1,1,90,',
+      'Score,Workplace Safety,,Average,Learner,Bob,70,1,1,70,',
+      'Score,Workplace Safety,,Average,Learner,Unnamed learner,60,1,1,60,',
     ]);
   });
 

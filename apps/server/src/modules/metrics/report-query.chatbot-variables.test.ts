@@ -429,5 +429,20 @@ describe('a saved report with an agent variable', () => {
     });
     expect(data.body).toContain('bob@corp.example');
     expect(data.body).not.toContain('dee@agents.example');
+    // The export names the agents in their own column, not as a course.
+    const csv = await inject({
+      method: 'GET',
+      url: `/api/custom-reports/${report.id}/export`,
+      headers: owner.headers,
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Item,Course,Agent,Measure,Breakdown,Group,Value,Learners,Count,Latest value,Partial period',
+    );
+    expect(lines[1]).toMatch(/^Score,,"Exit interview, Onboarding buddy",Minimum,Learner,/);
   });
 });
