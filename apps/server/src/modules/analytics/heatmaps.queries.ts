@@ -100,10 +100,29 @@ const ORDERINGS: Record<HeatmapLearnerSort, (order: SortOrder) => SQL> = {
 };
 
 /**
+ * Memory for the learners page: one hash entry per learner who answered
+ * (about 80 000 in a course of 100 000 learners, some MB). PostgreSQL's
+ * default (4 MB) would spill them to disk.
+ */
+const LEARNER_PAGE_WORK_MEM = '32MB';
+
+/**
+ * The course's answers (alias `a`) in the period, whoever gave them: the
+ * learners grid leaves excluded learners out per learner, after grouping,
+ * rather than once per answer.
+ */
+function answersInPeriod(scope: HeatmapScope, courseId: string, period: Period): SQL {
+  return sql`a.organization_id = ${scope.organizationId} and a.course_id = ${courseId}
+    and ${withinLocalDays(scope.settings, sql`a.created_at`, period)}`;
+}
+
+/**
  * One page of the course's learners (who answered in the period) with their
- * counts and each question's last answer, in one query: the last answers are
- * computed once, counted per learner, sorted and cut to the page, and only
- * the page's answers are sent.
+ * counts and each question's last answer, in one query. The counts come
+ * from the course's last answers read in the order of
+ * `course_run_questions_course_last_idx` (question, learner, newest first),
+ * index-only and without sorting; the learners are sorted by a top-N sort
+ * cut to the page, and only the page's learners have their answers read.
  */
 export async function selectLearnerPage(
   db: Database,
@@ -118,47 +137,65 @@ export async function selectLearnerPage(
   },
 ): Promise<LearnerRow[]> {
   const ordering = ORDERINGS[input.sort](input.order);
-  const result = await db.execute<LearnerRow>(sql`
-    with last_answers as materialized (
-      select distinct on (a.learner_id, a.question_id)
-             a.learner_id, a.question_id, a.correct, left(a.answer_choice, 200) as answer, a.created_at
-      from course_run_questions a
-      where ${courseAnswers(scope, input.courseId, input.period)}
-      order by a.learner_id, a.question_id, a.created_at desc, a.id desc
-    ), per_learner as (
+  const { organizationId } = scope;
+  const statement = sql`
+    with per_learner as (
       select learner_id, count(*) as answered,
              count(*) filter (where correct) as correct,
              count(*) filter (where not correct) as wrong
-      from last_answers group by learner_id
+      from (
+        -- Ordered like the index (its DESC columns are NULLS LAST; neither column is ever null).
+        select distinct on (a.question_id, a.learner_id) a.learner_id, a.correct
+        from course_run_questions a
+        where ${answersInPeriod(scope, input.courseId, input.period)}
+        order by a.question_id, a.learner_id, a.created_at desc nulls last, a.id desc nulls last
+      ) last_answers
+      where ${learnerIncluded(scope.settings, organizationId, sql`learner_id`)}
+      group by learner_id
     ), page as (
       select p.learner_id, l.name, l.email, p.answered, p.correct, p.wrong,
              case when p.correct + p.wrong > 0 then p.correct::float8 / (p.correct + p.wrong) end as score,
-             count(*) over () as total,
-             row_number() over (order by ${ordering}) as position
+             count(*) over () as total
       from per_learner p
-      join learners l on l.organization_id = ${scope.organizationId} and l.id = p.learner_id
+      join learners l on l.organization_id = ${organizationId} and l.id = p.learner_id
       order by ${ordering}
       limit ${input.limit} offset ${input.offset}
     ), page_answers as (
       select la.learner_id,
              json_agg(json_build_object('questionId', la.question_id, 'correct', la.correct,
-                                        'answer', la.answer, 'answeredAt', la.created_at)) as answers
-      from last_answers la
-      where la.learner_id in (select learner_id from page)
+                                        'answer', la.answer, 'answeredAt', la.created_at) order by la.question_id) as answers
+      from (
+        select distinct on (a.learner_id, a.question_id)
+               a.learner_id, a.question_id, a.correct, left(a.answer_choice, 200) as answer, a.created_at
+        from course_run_questions a
+        where ${answersInPeriod(scope, input.courseId, input.period)}
+          and a.learner_id in (select learner_id from page)
+        order by a.learner_id, a.question_id, a.created_at desc, a.id desc
+      ) la
       group by la.learner_id
     )
-    select page.learner_id, page.name, page.email, page.answered, page.correct, page.wrong, page.score,
-           page.total, coalesce(pa.answers, '[]'::json) as answers
-    from page left join page_answers pa on pa.learner_id = page.learner_id
-    order by page.position`);
-  return result.rows;
+    select p.learner_id, p.name, p.email, p.answered, p.correct, p.wrong, p.score,
+           p.total, coalesce(pa.answers, '[]'::json) as answers
+    from page p
+    -- The learner again (50 rows) so the page is returned in the same order it was cut in.
+    join learners l on l.organization_id = ${organizationId} and l.id = p.learner_id
+    left join page_answers pa on pa.learner_id = p.learner_id
+    order by ${ordering}`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local work_mem = '${LEARNER_PAGE_WORK_MEM}'`));
+    return (await tx.execute<LearnerRow>(statement)).rows;
+  });
 }
 
 /** The total of learners when the page asked for is past the end (the page query then returns no row). */
 export async function countLearners(db: Database, scope: HeatmapScope, courseId: string, period: Period) {
+  // The learners grouped by hash (index-only), then the excluded ones left out, once each.
   const result = await db.execute<{ total: number | string }>(sql`
-    select count(distinct a.learner_id) as total from course_run_questions a
-    where ${courseAnswers(scope, courseId, period)}`);
+    select count(*) as total from (
+      select a.learner_id from course_run_questions a
+      where ${answersInPeriod(scope, courseId, period)}
+      group by a.learner_id) answered
+    where ${learnerIncluded(scope.settings, scope.organizationId, sql`answered.learner_id`)}`);
   return Number(result.rows[0]?.total ?? 0);
 }
 

@@ -4,10 +4,12 @@ import { learnerIncluded, runCompleted, withinLocalDays } from './analytics-filt
 import type { HeatmapScope, Period } from './heatmaps.queries';
 
 // Paths are computed in the database: a run's slide views in order
-// (occurred_at, then id), consecutive repeats collapsed with lag(), numbered
-// as steps, cut at the depth, and grouped. One query answers the whole
-// screen (runs, top paths, Sankey links, exits, slide titles and the
-// drop-off after a slide) from one pass over the course's slide views.
+// (occurred_at, then id), consecutive repeats collapsed, numbered as steps,
+// cut at the depth, and grouped. One query answers the whole screen (runs,
+// top paths, Sankey links, exits, slide titles and the drop-off after a
+// slide) from one pass over the course's slide views, read index-only; the
+// runs are grouped by their sequence before anything is counted or
+// unnested, so the counting works on a few rows per distinct path.
 
 /** The rows of a Sankey's links: `to_key` null is the "…" beyond the depth. */
 export type LinkRow = { step: number; from_key: string; to_key: string | null; value: number | string };
@@ -42,13 +44,16 @@ function completedRun(scope: HeatmapScope, courseId: string): SQL {
     where mx.organization_id = ${scope.organizationId} and mx.course_id = ${courseId} and mx.type = 'slide.viewed'))`;
 }
 
-/** JSON of the `limit` most frequent paths of `source` (which has path, length), with ties broken by the path. */
-function topPaths(source: SQL, depth: number, limit: number): SQL {
+/**
+ * JSON of the `limit` most frequent paths of `source` (which has path, length), with ties broken by the path.
+ * `runs` counts a row of `source` (a run, a learner) or reads how many it stands for.
+ */
+function topPaths(source: SQL, depth: number, limit: number, runs: SQL = sql`count(*)`): SQL {
   const d = depthLiteral(depth);
   return sql`(select coalesce(json_agg(t order by t.runs desc, t.path), '[]'::json) from (
-      select path, length > ${d} as is_truncated, count(*) as runs
+      select path, length > ${d} as is_truncated, ${runs} as runs
       from ${source} group by path, length > ${d}
-      order by count(*) desc, path limit ${limit}) t)`;
+      order by ${runs} desc, path limit ${limit}) t)`;
 }
 
 /**
@@ -62,22 +67,112 @@ function depthLiteral(depth: number): SQL {
 }
 
 /** JSON of the Sankey's links from `source` (path, length): step k to k + 1, and the last step to "…". */
-function pathLinks(source: SQL, depth: number): SQL {
+function pathLinks(source: SQL, depth: number, runs: SQL = sql`count(*)`): SQL {
   const d = depthLiteral(depth);
   return sql`(select coalesce(json_agg(t), '[]'::json) from (
-         select k as step, path[k] as from_key, path[k + 1] as to_key, count(*) as value
+         select k as step, path[k] as from_key, path[k + 1] as to_key, ${runs} as value
          from ${source}, generate_series(1, cardinality(path) - 1) as k
          group by k, path[k], path[k + 1]
          union all
-         select ${d} as step, path[${d}] as from_key, null as to_key, count(*) as value
+         select ${d} as step, path[${d}] as from_key, null as to_key, ${runs} as value
          from ${source} where length > ${d}
          group by path[${d}]) t)`;
 }
 
-function exitCounts(source: SQL): SQL {
+function exitCounts(source: SQL, runs: SQL = sql`count(*)`): SQL {
   return sql`(select coalesce(json_agg(t order by t.runs desc, t.slide_number), '[]'::json) from (
-      select last_slide as slide_number, count(*) as runs from ${source}
+      select last_slide as slide_number, ${runs} as runs from ${source}
       group by last_slide) t)`;
+}
+
+/**
+ * Memory for the paths statement: the runs' sequences grouped by hash (one
+ * entry per distinct sequence, at most one per run: some tens of MB for
+ * 100 000 runs) and the views without a run sorted per learner.
+ * PostgreSQL's default (4 MB) would spill them to disk.
+ */
+const SLIDE_PATHS_WORK_MEM = '64MB';
+
+/**
+ * How many of a slide's latest views are read in full (with their titles)
+ * to name it: its title is that of its latest view that is a step (not a
+ * repeat of the view before it in its run) and has one, almost always the
+ * latest view itself. A slide none of them names falls back to every view
+ * (see `titleCtes`).
+ */
+const TITLE_CANDIDATES = 20;
+
+/** The course's slide views (alias `e`) in the period, of learners the settings count. */
+function slideViews(scope: HeatmapScope, courseId: string, period: Period, e: string): SQL {
+  const v = sql.raw(e);
+  return sql`${v}.organization_id = ${scope.organizationId} and ${v}.course_id = ${courseId}
+    and ${v}.type = 'slide.viewed' and ${v}.slide_number is not null
+    and ${withinLocalDays(scope.settings, sql`${v}.occurred_at`, period)}
+    and ${learnerIncluded(scope.settings, scope.organizationId, sql`${v}.learner_id`)}`;
+}
+
+/**
+ * One row per run: the slides it viewed in order (`views`, repeats
+ * included) and its highest slide. Views that carry a run are read run by
+ * run in the order of `learning_events_slide_path_idx` (run, time, id), so
+ * the grouping sorts nothing but each run's own few views; views without a
+ * run (the learner had none when they arrived) form one run per learner.
+ */
+function runViews(scope: HeatmapScope, courseId: string, period: Period): SQL {
+  const branch = (runId: SQL, key: SQL, hasRun: SQL) => sql`
+      select ${runId} as run_id, array_agg(e.slide_number order by e.occurred_at, e.id) as views,
+             max(e.slide_number) as max_slide
+      from learning_events e
+      where ${slideViews(scope, courseId, period, 'e')} and ${hasRun}
+      group by ${key}`;
+  return sql`${branch(sql`e.run_id`, sql`e.run_id`, sql`e.run_id is not null`)}
+      union all
+      ${branch(sql`null::uuid`, sql`e.learner_id`, sql`e.run_id is null`)}`;
+}
+
+/**
+ * The CTEs naming the slides of `sequences`: each slide's title is that of
+ * its latest step with one. `slide_titles` reads a slide's latest
+ * `TITLE_CANDIDATES` views from the course index, newest first, and takes
+ * the first with a title that is a step (the view before it in its run,
+ * found in the path index, shows another slide). Only a slide none of those
+ * name (no titles sent, or only repeats) is looked up in `all_titles`,
+ * which collapses every view of the period with its title and is computed
+ * only then.
+ */
+function titleCtes(scope: HeatmapScope, courseId: string, period: Period): SQL {
+  const hasTitle = (title: SQL) => sql`(${title} is not null and btrim(${title}) <> '')`;
+  const before = sql`${slideViews(scope, courseId, period, 'p')} and (p.occurred_at, p.id) < (c.occurred_at, c.id)`;
+  const previous = sql`case when c.run_id is not null then (
+        select p.slide_number from learning_events p
+        where ${before} and p.run_id = c.run_id
+        order by p.occurred_at desc, p.id desc limit 1)
+      else (
+        select p.slide_number from learning_events p
+        where ${before} and p.run_id is null and p.learner_id = c.learner_id
+        order by p.occurred_at desc, p.id desc limit 1) end`;
+  return sql`slide_titles as materialized (
+      select n.slide_number, (
+        select c.slide_title from (
+          select e.run_id, e.learner_id, e.slide_title, e.occurred_at, e.id
+          from learning_events e
+          where ${slideViews(scope, courseId, period, 'e')} and e.slide_number = n.slide_number
+          order by e.occurred_at desc limit ${TITLE_CANDIDATES}) c
+        where ${hasTitle(sql`c.slide_title`)} and ${previous} is distinct from n.slide_number
+        order by c.occurred_at desc limit 1) as title
+      from (select distinct unnest(steps) as slide_number from sequences) n
+    ), all_titles as materialized (
+      select slide_number, (array_agg(slide_title order by occurred_at desc)
+                            filter (where ${hasTitle(sql`slide_title`)}))[1] as title
+      from (
+        select e.slide_number, e.slide_title, e.occurred_at,
+               lag(e.slide_number) over (partition by coalesce(e.run_id, e.learner_id) order by e.occurred_at, e.id) as previous
+        from learning_events e
+        where ${slideViews(scope, courseId, period, 'e')}
+      ) views
+      where previous is distinct from slide_number
+      group by slide_number
+    )`;
 }
 
 export async function selectSlidePaths(
@@ -86,66 +181,68 @@ export async function selectSlidePaths(
   input: { courseId: string; period: Period; depth: number; limit: number; afterSlide: number | undefined },
 ): Promise<SlidePathsRow> {
   const { organizationId } = scope;
-  const { courseId, depth, limit, afterSlide } = input;
+  const { courseId, period, depth, limit, afterSlide } = input;
   const hasAfter = afterSlide !== undefined;
-  const result = await db.execute<SlidePathsRow>(sql`
-    with views as (
-      select coalesce(e.run_id, e.learner_id) as run_key, e.run_id, e.slide_number, e.slide_title, e.occurred_at, e.id,
-             lag(e.slide_number) over (partition by coalesce(e.run_id, e.learner_id) order by e.occurred_at, e.id) as previous
-      from learning_events e
-      where e.organization_id = ${organizationId} and e.course_id = ${courseId} and e.type = 'slide.viewed'
-        and e.slide_number is not null
-        and ${withinLocalDays(scope.settings, sql`e.occurred_at`, input.period)}
-        and ${learnerIncluded(scope.settings, organizationId, sql`e.learner_id`)}
-    ), steps as (
-      select run_key, run_id, slide_number, slide_title, occurred_at,
-             row_number() over (partition by run_key order by occurred_at, id) as step
-      from views where previous is distinct from slide_number
-    ), numbered as (
-      select steps.*,
-             ${hasAfter ? sql`min(step) filter (where slide_number = ${afterSlide}) over (partition by run_key)` : sql`null::bigint`} as after_step
-      from steps
-    ), runs as (
-      select run_key, (array_agg(run_id))[1] as run_id,
-             array_agg(slide_number::text order by step) filter (where step <= ${depth}) as path,
-             max(step) as length,
-             (array_agg(slide_number order by step desc))[1] as last_slide,
-             max(slide_number) as max_slide,
-             min(after_step) as after_step,
-             array_agg(slide_number::text order by step)
-               filter (where step >= after_step and step < after_step + ${depth}) as after_path
-      from numbered group by run_key
-    ), judged as materialized (
-      select runs.*, ${completedRun(scope, courseId)} as is_complete
+  const d = depthLiteral(depth);
+  // Runs with the same sequence and verdict are one row from here on: the
+  // paths, links and exits are counted over those rows (weighted by `runs`),
+  // far fewer than the runs, and the slides are unnested from them.
+  const weight = sql`sum(runs)::bigint`;
+  const paths = sql`(select steps[1:${d}]::text[] as path, cardinality(steps) as length, runs from sequences) p`;
+  const statement = sql`
+    with runs as (
+      ${runViews(scope, courseId, period)}
+    ), viewed as (
+      select views, ${completedRun(scope, courseId)} as is_complete, count(*) as runs
       from runs
       left join course_runs r on r.organization_id = ${organizationId} and r.id = runs.run_id
+      group by views, 2
+    ), sequences as materialized (
+      -- A run's steps: its views with consecutive repeats collapsed, worked out once per distinct sequence.
+      select array(select u.slide from unnest(v.views) with ordinality as u(slide, i)
+                   where u.i = 1 or u.slide <> v.views[u.i - 1] order by u.i) as steps,
+             is_complete, sum(runs)::bigint as runs
+      from viewed v
+      group by 1, 2
     ), incomplete as materialized (
-      select * from judged where not is_complete
+      select steps, steps[cardinality(steps)] as last_slide, runs from sequences where not is_complete
     ), dropped as materialized (
-      select path, length, last_slide, after_path, length - after_step + 1 as after_length
-      from incomplete where after_step is not null
-    )
+      select steps[array_position(steps, ${afterSlide ?? null}::int):]::text[] as after_steps,
+             last_slide, runs
+      from incomplete where ${hasAfter ? sql`array_position(steps, ${afterSlide}::int) is not null` : sql`false`}
+    ), ${titleCtes(scope, courseId, period)}
     select
       exists (select 1 from learning_events x
               where x.organization_id = ${organizationId} and x.course_id = ${courseId}
                 and x.type = 'slide.viewed') as has_slide_views,
-      (select count(*) from judged) as runs,
-      (select count(*) from incomplete) as incomplete,
-      ${topPaths(sql`judged`, depth, limit)} as top_paths,
-      ${pathLinks(sql`judged`, depth)} as links,
-      ${exitCounts(sql`incomplete`)} as exits,
+      (select coalesce(sum(runs), 0)::bigint from sequences) as runs,
+      (select coalesce(sum(runs), 0)::bigint from incomplete) as incomplete,
+      ${topPaths(paths, depth, limit, weight)} as top_paths,
+      ${pathLinks(paths, depth, weight)} as links,
+      ${exitCounts(sql`incomplete`, weight)} as exits,
       (select coalesce(json_agg(t order by t.slide_number), '[]'::json) from (
-         select slide_number, (array_agg(slide_title order by occurred_at desc)
-                               filter (where slide_title is not null and btrim(slide_title) <> ''))[1] as title
-         from steps group by slide_number) t) as slides,
-      ${hasAfter ? sql`(select count(*) from dropped)` : sql`null::bigint`} as drop_runs,
-      ${hasAfter ? exitCounts(sql`dropped`) : sql`null::json`} as drop_exits,
+         select s.slide_number,
+                coalesce(s.title, (select a.title from all_titles a where a.slide_number = s.slide_number)) as title
+         from slide_titles s) t) as slides,
+      ${hasAfter ? sql`(select coalesce(sum(runs), 0)::bigint from dropped)` : sql`null::bigint`} as drop_runs,
+      ${hasAfter ? exitCounts(sql`dropped`, weight) : sql`null::json`} as drop_exits,
       ${
         hasAfter
-          ? topPaths(sql`(select after_path as path, after_length as length from dropped) d`, depth, limit)
+          ? topPaths(
+              sql`(select after_steps[1:${d}] as path, cardinality(after_steps) as length, runs from dropped) d`,
+              depth,
+              limit,
+              weight,
+            )
           : sql`null::json`
-      } as drop_paths`);
-  const row = result.rows[0];
+      } as drop_paths`;
+  const row = await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local work_mem = '${SLIDE_PATHS_WORK_MEM}'`));
+    // The fallback for titles (`all_titles`) is costed as if it always ran, which would have PostgreSQL
+    // spend most of a second compiling the statement (JIT) for a plan that runs in a fraction of that.
+    await tx.execute(sql`set local jit = off`);
+    return (await tx.execute<SlidePathsRow>(statement)).rows[0];
+  });
   if (!row) throw new Error('The paths query returned no row');
   return row;
 }

@@ -183,6 +183,35 @@ describe('GET /api/analytics/learning-paths', () => {
     expect(empty.sankey.links).toEqual([]);
   });
 
+  it('counts views without a run as one run per learner, and names a slide after its latest step', async () => {
+    const view = (handle: string, minute: number, slide: { number: number; title?: string }) => ({
+      ...base('intro', handle, minute),
+      type: 'slide.viewed' as const,
+      slide,
+    });
+    await send([
+      view('gus', 1, { number: 1, title: 'Intro' }),
+      view('gus', 2, { number: 2, title: 'Old two' }),
+      // A repeat of the slide before it: not a step, so its title does not name the slide.
+      view('gus', 3, { number: 2, title: 'Renamed two' }),
+      view('gus', 4, { number: 3 }),
+      view('hal', 10, { number: 1, title: 'Intro' }),
+      view('hal', 11, { number: 3, title: '  ' }),
+    ]);
+    // The course's runs (Ann's and Bob's) have no slide views: Gus and Hal view slides without one.
+    const body = (
+      await get(`/api/analytics/learning-paths?courseId=${courseIds.intro}`)
+    ).json<LearningPathsResponse>();
+    expect(body).toMatchObject({ hasSlideViews: true, runs: 2, incompleteRuns: 2 });
+    expect(body.topPaths).toContainEqual({ slides: [1, 2, 3], isTruncated: false, runs: 1, share: 0.5 });
+    expect(body.topPaths).toContainEqual({ slides: [1, 3], isTruncated: false, runs: 1, share: 0.5 });
+    expect(body.slides).toEqual([
+      { slideNumber: 1, title: 'Intro' },
+      { slideNumber: 2, title: 'Old two' },
+      { slideNumber: 3, title: null },
+    ]);
+  });
+
   it('says when a course sends no slide views', async () => {
     const body = (
       await get(`/api/analytics/learning-paths?courseId=${courseIds.quiz}`)

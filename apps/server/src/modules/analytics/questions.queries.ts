@@ -110,16 +110,16 @@ function analysedCondition(attempts: ItemAnalysisAttempts): SQL {
 /**
  * The windows `analysedCondition` reads, as the CTE `ranked`: the last and
  * highest attempts need the learner's number of runs and best total; the
- * first and all attempts need nothing more than `last_answers` has.
+ * first and all attempts need nothing more than `run_answers` has.
  */
 function pickingWindows(attempts: ItemAnalysisAttempts): SQL {
-  if (attempts === 'first' || attempts === 'all') return sql`ranked as (select * from last_answers),`;
+  if (attempts === 'first' || attempts === 'all') return sql`ranked as (select * from run_answers),`;
   return sql`
     learner_runs as (
       select la.*,
         max(run_rank) over (partition by learner_id) as learner_runs,
         max(total) over (partition by learner_id) as best_total
-      from last_answers la
+      from run_answers la
     ),
     ranked as (
       select lr.*,
@@ -148,6 +148,8 @@ export async function selectQuizSums(
     // The answers of a large course are sorted once (see below); with the default 4 MB PostgreSQL would
     // sort 100 000 learners' answers on disk. Local to this read-only transaction.
     await tx.execute(sql`set local work_mem = '${sql.raw(String(QUIZ_SUMS_WORK_MEM_MB))}MB'`);
+    // Compiling the statement (JIT) would take longer than it saves on a few hundred thousand rows.
+    await tx.execute(sql`set local jit = off`);
     const result = await tx.execute<AnalysisRow>(quizSumsStatement(org, settings, courseId, period));
     return result.rows;
   });
@@ -156,12 +158,13 @@ export async function selectQuizSums(
 /**
  * The statement of {@link selectQuizSums}, on its own for the benchmark's
  * `EXPLAIN ANALYZE`. The answers are sorted once, by learner, run start,
- * run and question (newest answer first): every window after that (the
- * last answer of a question in a run, the run's total, the run's rank among
- * the learner's runs, the learner's best run) partitions by a prefix of
- * that order, so PostgreSQL sorts 100 000 learners' answers a single time
- * and never materializes them; what is grouped afterwards is a few hundred
- * rows (question × mark × total × answer).
+ * run and question (newest answer first), in parallel workers: the last
+ * answer of a question in a run is then the first of its group (DISTINCT
+ * ON), and one window over the learner's runs gives the run's total, its
+ * rank and its first row; the last and highest attempts add windows over
+ * the same order. So PostgreSQL sorts 100 000 learners' answers a single
+ * time and never materializes them; what is grouped afterwards is a few
+ * hundred rows (question × mark × total × answer).
  */
 export function quizSumsStatement(
   org: string,
@@ -169,36 +172,41 @@ export function quizSumsStatement(
   courseId: string,
   period: QuestionAnalysisPeriod,
 ): SQL {
+  // The finished runs as a condition on an alias of course_runs.
+  const finished = (alias: string) => {
+    const r = sql.raw(alias);
+    return sql`${r}.organization_id = ${org} and ${r}.course_id = ${courseId}
+        and ${runCompleted(settings, org, alias)}
+        and ${learnerIncluded(settings, org, sql`${r}.learner_id`)}
+        and ${withinLocalDays(settings, sql`${r}.started_at`, period)}`;
+  };
   return sql`
-    with finished as (
-      select r.id, r.learner_id, r.started_at
-      from ${courseRuns} r
-      where r.organization_id = ${org} and r.course_id = ${courseId}
-        and ${runCompleted(settings, org, 'r')}
-        and ${learnerIncluded(settings, org, sql`r.learner_id`)}
-        and ${withinLocalDays(settings, sql`r.started_at`, period)}
-    ),
-    answers as (
-      select f.learner_id, f.started_at, a.course_run_id as run_id, a.question_id, a.answer_choice,
+    with last_answers as (
+      -- A question answered twice in a run counts its last answer: the first of its (run, question) in this
+      -- order. The runs are joined from the table rather than from a CTE: PostgreSQL then knows that a run
+      -- id is unique, hashes the runs rather than the answers, and reads and sorts in parallel workers.
+      select distinct on (f.learner_id, f.started_at, a.course_run_id, a.question_id)
+        f.learner_id, f.started_at, a.course_run_id as run_id, a.question_id, a.answer_choice,
         coalesce(a.points_assigned, case when a.correct then 1 else 0 end)::float8 as mark,
-        (a.points_assigned is not null or a.correct is not null) as is_graded,
-        -- A question answered twice in a run counts its last answer.
-        -- A boolean rather than "row_number() = 1" in the next step: PostgreSQL then guesses that half the
-        -- rows pass, not a handful, and groups them by hashing instead of sorting them again.
-        row_number() over (partition by f.learner_id, f.started_at, a.course_run_id, a.question_id
-          order by a.created_at desc, a.id desc) = 1 as is_last
+        (a.points_assigned is not null or a.correct is not null) as is_graded
       from ${courseRunQuestions} a
-      join finished f on f.id = a.course_run_id
+      join ${courseRuns} f on ${finished('f')} and f.id = a.course_run_id
       where a.organization_id = ${org} and a.course_id = ${courseId}
         and a.question_id in (select q.id from ${questions} q
           where q.organization_id = ${org} and q.course_id = ${courseId} and q.active)
+      order by f.learner_id, f.started_at, a.course_run_id, a.question_id, a.created_at desc, a.id desc
     ),
-    last_answers as (
-      select learner_id, run_id, question_id, answer_choice, mark, is_graded,
-        sum(mark) over (partition by learner_id, started_at, run_id) as total,
-        row_number() over (partition by learner_id, started_at, run_id order by question_id) = 1 as is_run_head,
-        dense_rank() over (partition by learner_id order by started_at, run_id) as run_rank
-      from answers where is_last
+    run_answers as (
+      -- One window over the learner's runs in order, a run's answers being peers: the run's total (its
+      -- frame is the run, added up in question order as before), the run's rank among the learner's runs,
+      -- and whether the row is its run's first.
+      select la.*,
+        sum(mark) over learner_run as total,
+        lag(run_id) over learner_run is distinct from run_id as is_run_head,
+        dense_rank() over learner_run as run_rank
+      from last_answers la
+      window learner_run as (partition by learner_id order by started_at, run_id
+        range between current row and current row)
     ),
 ${pickingWindows(settings.itemAnalysisAttempts)}    base as (
       select question_id, mark, total, answer_choice,
@@ -252,7 +260,8 @@ ${pickingWindows(settings.itemAnalysisAttempts)}    base as (
       null, null, null, null, null,
       (select coalesce(sum(n), 0)::int from base where is_analysed and is_run_head and
         ${settings.itemAnalysisAttempts === 'all' ? sql`is_first_run` : sql`true`}),
-      ((select count(*) from finished) - (select coalesce(sum(n), 0) from base where is_run_head))::int,
+      ((select count(*) from ${courseRuns} r where ${finished('r')})
+        - (select coalesce(sum(n), 0) from base where is_run_head))::int,
       (select count(*)::int from ${questions} h
         where h.organization_id = ${org} and h.course_id = ${courseId} and not h.active)`;
 }
