@@ -14,7 +14,7 @@ import {
 import { courseRunQuestions, courseRuns, learnerVariableValues, learners, type Learner } from './schema';
 import { seedDemo } from './seed/seed';
 import { foldAllRollups, foldRollupsOnce } from '../jobs/rollup-folder';
-import { activityRollups, expectRollupsMatchRecount } from '../test/rollup-recount';
+import { activityRollups, expectRollupsMatchRecount, lastSlideRollups } from '../test/rollup-recount';
 
 // The rollups (migrations 0004 to 0009) must always equal a recount from
 // the raw answers, values and runs, whatever mix of statements wrote them:
@@ -387,12 +387,57 @@ async function activityScenario() {
   expect(left).toEqual([{ n: 2 }]);
 }
 
+/** Slide views to the log; each course's highest slide viewed only rises, and goes with the course. */
+async function lastSlideScenario() {
+  const organization = await insertOrganization(db);
+  const tenant = { organizationId: organization.id };
+  const [course, other] = [await insertCourse(db, tenant), await insertCourse(db, tenant)];
+  const learner = await insertLearner(db, tenant);
+  await db.execute(sql`select learning_events_partition('2026-03-01'::date)`);
+  let sequence = 0;
+  const views = (courseId: string, slides: (number | null)[], type = 'slide.viewed') =>
+    db.execute(sql`
+      insert into learning_events (organization_id, occurred_at, event_id, type, course_id, learner_id, slide_number)
+      select ${organization.id}, '2026-03-02T09:00:00Z', 'slides-' || n, ${type}, ${courseId}, ${learner.id}, s
+      from unnest(${sql.param(slides.map(() => `${++sequence}`))}::text[], ${sql.param(slides)}::int[]) as v(n, s)`);
+  const stored = () =>
+    rows(sql`select course_id, last_slide from course_last_slides
+             where organization_id = ${organization.id} order by last_slide`);
+
+  await views(course.id, [1, 2, 3]);
+  await views(other.id, [null]);
+  // Another type's slide number is not a slide viewed.
+  await views(other.id, [9], 'question.answered');
+  expect(await stored()).toEqual([{ course_id: course.id, last_slide: 3 }]);
+  const { stored: all, recount } = await lastSlideRollups(db);
+  expect(all).toEqual(recount);
+  await views(course.id, [2]);
+  await views(course.id, [7, 5]);
+  await views(other.id, [4]);
+  expect(await stored()).toEqual([
+    { course_id: other.id, last_slide: 4 },
+    { course_id: course.id, last_slide: 7 },
+  ]);
+  // Retention deleting the views that reached slide 7 leaves the course's last slide.
+  await db.execute(sql`delete from learning_events where course_id = ${course.id} and slide_number = 7`);
+  expect(await stored()).toContainEqual({ course_id: course.id, last_slide: 7 });
+  await db.execute(sql`delete from courses where id = ${other.id}`);
+  expect(await stored()).toEqual([{ course_id: course.id, last_slide: 7 }]);
+  // Gone with its course (which also leaves the database as a recount of its log sees it).
+  await db.execute(sql`delete from courses where id = ${course.id}`);
+  expect(await stored()).toEqual([]);
+}
+
 describe('rollups of answers and variable values', () => {
   it('equal a recount after batches, out-of-order times, ties, updates and deletes', async () => {
     await mixedWritesScenario();
   });
   it("keep the log's hourly activity equal to a recount of the log", async () => {
     await activityScenario();
+  });
+
+  it("keep each course's highest slide viewed, raised by later views and never lowered", async () => {
+    await lastSlideScenario();
   });
 
   it('are rebuilt exactly after a bulk load that deferred them (the demo seed)', async () => {
@@ -476,6 +521,7 @@ describe('queued rollups (deferred, folded by the workers)', () => {
 
   it("keep the log's hourly activity in the writing transaction, with nothing to fold", async () => {
     await activityScenario();
+    await lastSlideScenario();
   });
 
   it('count nothing when a fold is rolled back (a worker killed mid-fold), and everything at the next', async () => {

@@ -147,7 +147,19 @@ export async function activityRollups(db: Database) {
   return { stored, recount };
 }
 
-/** Asserts that every rollup equals its recount from the raw rows. */
+/** Each course's highest slide viewed, as stored and as recounted from the log. */
+export async function lastSlideRollups(db: Database) {
+  const stored = await rows(db, sql`select course_id, last_slide from course_last_slides order by 1`);
+  const recount = await rows(
+    db,
+    sql`
+    select course_id, max(slide_number) as last_slide from learning_events
+    where type = 'slide.viewed' and slide_number is not null group by 1 order by 1`,
+  );
+  return { stored, recount };
+}
+
+/** Asserts that every rollup equals its recount from the raw rows (no log row deleted). */
 export async function expectRollupsMatchRecount(db: Database): Promise<void> {
   const runs = await courseRollups(db);
   expect(runs.days).toEqual(runs.daysRecount);
@@ -161,4 +173,6 @@ export async function expectRollupsMatchRecount(db: Database): Promise<void> {
   expect(variables.latest).toEqual(variables.latestRecount);
   const activity = await activityRollups(db);
   expect(activity.stored).toEqual(activity.recount);
+  const lastSlides = await lastSlideRollups(db);
+  expect(lastSlides.stored).toEqual(lastSlides.recount);
 }

@@ -188,6 +188,32 @@ export const learningActivityHours = pgTable(
 );
 
 /**
+ * The highest slide number a run of each course has viewed: the "last
+ * slide" of the completion rule that reads slides, looked up per run
+ * instead of read from every slide view of the course. Kept by a statement
+ * trigger on the log (migration 0022) that writes only when a batch goes
+ * past the number stored, so writers of one course do not queue on its row;
+ * deleting old views (retention) leaves it, as the course still has that
+ * slide.
+ */
+export const courseLastSlides = pgTable(
+  'course_last_slides',
+  {
+    organizationId: tenantOrganizationId(),
+    courseId: uuid('course_id').notNull(),
+    lastSlide: integer('last_slide').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'course_last_slides_pk', columns: [table.organizationId, table.courseId] }),
+    foreignKey({
+      name: 'course_last_slides_course_fk',
+      columns: [table.organizationId, table.courseId],
+      foreignColumns: [courses.organizationId, courses.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
  * The idempotency keys of the log: an event id is accepted once per
  * organization, whatever month it falls in (a unique index on the
  * partitioned log would have to include the month). Narrow on purpose.

@@ -371,14 +371,16 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
     await rebuildRollups(tx, organizationId);
     // The seeded history in the learning-event log, as if it had been ingested.
     await tx.execute(sql`select backfill_learning_events(${organizationId}::uuid)`);
-    // The log's own rollup, whose triggers the bulk load skipped too. A
-    // database migrated to before that rollup existed (tests of older
+    // The log's own rollups, whose triggers the bulk load skipped too. A
+    // database migrated to before a rollup existed (tests of older
     // migrations seed one) has it back-filled by the migration that adds it.
-    const rollup = await tx.execute<{ exists: boolean }>(
-      sql`select to_regprocedure('rollup_activity_hours_recompute(uuid)') is not null as exists`,
-    );
-    if (rollup.rows[0]?.exists) {
-      await tx.execute(sql`select rollup_activity_hours_recompute(${organizationId}::uuid)`);
+    for (const recompute of ['rollup_activity_hours_recompute', 'rollup_course_last_slides_recompute']) {
+      const found = await tx.execute<{ exists: boolean }>(
+        sql`select to_regprocedure(${`${recompute}(uuid)`}) is not null as exists`,
+      );
+      if (found.rows[0]?.exists) {
+        await tx.execute(sql`select ${sql.identifier(recompute)}(${organizationId}::uuid)`);
+      }
     }
   });
 

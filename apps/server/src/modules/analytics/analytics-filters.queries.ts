@@ -62,7 +62,9 @@ export function runPassed(settings: AnalyticsSettings, run: string): SQL {
 /**
  * Whether a run (alias `run` of `course_runs`) is complete under the
  * settings' completion rule. `last_slide` asks the event log whether the run
- * viewed the highest slide number any run of the course viewed.
+ * viewed the highest slide number any run of the course viewed: that number
+ * is kept per course (`course_last_slides`), one key lookup per run, where
+ * reading it from the course's slide views took a scan of them per run.
  */
 export function runCompleted(settings: AnalyticsSettings, organizationId: string, run: string): SQL {
   const r = sql.raw(run);
@@ -76,11 +78,14 @@ export function runCompleted(settings: AnalyticsSettings, organizationId: string
         select 1 from learning_events ls
         where ls.organization_id = ${organizationId} and ls.course_id = ${r}.course_id
           and ls.learner_id = ${r}.learner_id and ls.run_id = ${r}.id and ls.type = 'slide.viewed'
-          and ls.slide_number >= (
-            select max(mx.slide_number) from learning_events mx
-            where mx.organization_id = ${organizationId} and mx.course_id = ${r}.course_id
-              and mx.type = 'slide.viewed'))`;
+          and ls.slide_number >= ${courseLastSlide(organizationId, sql`${r}.course_id`)})`;
   }
+}
+
+/** The highest slide number any run of the course `courseId` viewed (null before the first slide view). */
+export function courseLastSlide(organizationId: string, courseId: SQL): SQL {
+  return sql`(select cls.last_slide from course_last_slides cls
+    where cls.organization_id = ${organizationId} and cls.course_id = ${courseId})`;
 }
 
 /** When a completed run (alias `run`) finished under the rule: its completion, or its last activity. */

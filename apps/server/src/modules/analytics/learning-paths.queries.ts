@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { learnerIncluded, runCompleted, withinLocalDays } from './analytics-filters.queries';
+import { courseLastSlide, learnerIncluded, runCompleted, withinLocalDays } from './analytics-filters.queries';
 import type { HeatmapScope, Period } from './heatmaps.queries';
 
 // Paths are computed in the database: a run's slide views in order
@@ -32,16 +32,14 @@ export type SlidePathsRow = {
 /**
  * Whether a run (its course_runs row `r`, null when the views carry no run,
  * and its highest slide `max_slide`) completed under the settings' rule. The
- * last-slide rule compares with the course's highest slide viewed, read
- * once for the course here rather than once per run.
+ * last-slide rule compares with the course's highest slide viewed, kept per
+ * course (one lookup for the statement).
  */
 function completedRun(scope: HeatmapScope, courseId: string): SQL {
   if (scope.settings.completion !== 'last_slide') {
     return sql`coalesce(${runCompleted(scope.settings, scope.organizationId, 'r')}, false)`;
   }
-  return sql`(runs.max_slide >= (
-    select max(mx.slide_number) from learning_events mx
-    where mx.organization_id = ${scope.organizationId} and mx.course_id = ${courseId} and mx.type = 'slide.viewed'))`;
+  return sql`(runs.max_slide >= ${courseLastSlide(scope.organizationId, sql`${courseId}::uuid`)})`;
 }
 
 /**
