@@ -780,17 +780,24 @@ async function rawInsertSameRows(
   const sessions = await Promise.all(Array.from({ length: sessionCount }, () => openRawSession(connection)));
   let next = 0;
   let eventCount = 0;
+  let deadlocks = 0;
   const began = performance.now();
   try {
     await Promise.all(
       sessions.map(async (session) => {
         while (next < texts.length) {
           const batch = texts[next++] as (typeof texts)[number];
-          try {
-            await session.exec(batch.text);
-          } catch (error) {
-            await session.exec('rollback').catch(() => 0);
-            throw error;
+          // Two sessions writing rows of one learner in different orders can deadlock; PostgreSQL then
+          // rolls one back, and that batch is simply written again (the count is printed).
+          for (let attempt = 1; ; attempt++) {
+            try {
+              await session.exec(batch.text);
+              break;
+            } catch (error) {
+              await session.exec('rollback').catch(() => 0);
+              if (attempt >= 3 || (error as { code?: unknown }).code !== '40P01') throw error;
+              deadlocks++;
+            }
           }
           eventCount += batch.events;
         }
@@ -800,6 +807,11 @@ async function rawInsertSameRows(
     for (const session of sessions) session.release();
   }
   const ms = performance.now() - began;
+  if (deadlocks > 0) {
+    process.stdout.write(
+      `  raw insert over ${sessionCount} sessions: ${deadlocks} batch(es) written again after a deadlock\n`,
+    );
+  }
   return { events: eventCount, ms, batches: groups.size };
 }
 
