@@ -6,6 +6,7 @@ import {
 } from '@courselens/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { executeWithMemory } from '../../db/execute-with-memory';
 import { jsonColumn } from '../../db/json-column';
 import { learnerIncluded, localDayStart } from './analytics-filters.queries';
 
@@ -111,14 +112,10 @@ function bounds(plan: FunnelPlan) {
  * (4 MB) would sort them on disk. Set for the statement only (its own
  * transaction).
  */
-const FUNNEL_WORK_MEM = '64MB';
+const FUNNEL_WORK_MEM = '64MB' as const;
 
 async function executeFunnelStatement<T extends Record<string, unknown>>(db: Database, statement: SQL) {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local work_mem = '${FUNNEL_WORK_MEM}'`));
-    const result = await tx.execute<T>(statement);
-    return result.rows;
-  });
+  return executeWithMemory<T>(db, statement, { workMem: FUNNEL_WORK_MEM });
 }
 
 const bit = (index: number) => sql.raw(String(1 << index));

@@ -1,6 +1,7 @@
 import type { AnalyticsSettings, HeatmapLearnerSort, SortOrder } from '@courselens/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { executeWithMemory } from '../../db/execute-with-memory';
 import { learnerIncluded, localTime, withinLocalDays } from './analytics-filters.queries';
 import { hasWholeHourOffsets } from './time-zone-offsets';
 
@@ -104,7 +105,7 @@ const ORDERINGS: Record<HeatmapLearnerSort, (order: SortOrder) => SQL> = {
  * (about 80 000 in a course of 100 000 learners, some MB). PostgreSQL's
  * default (4 MB) would spill them to disk.
  */
-const LEARNER_PAGE_WORK_MEM = '32MB';
+const LEARNER_PAGE_WORK_MEM = '32MB' as const;
 
 /**
  * The course's answers (alias `a`) in the period, whoever gave them: the
@@ -181,10 +182,7 @@ export async function selectLearnerPage(
     join learners l on l.organization_id = ${organizationId} and l.id = p.learner_id
     left join page_answers pa on pa.learner_id = p.learner_id
     order by ${ordering}`;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local work_mem = '${LEARNER_PAGE_WORK_MEM}'`));
-    return (await tx.execute<LearnerRow>(statement)).rows;
-  });
+  return executeWithMemory<LearnerRow>(db, statement, { workMem: LEARNER_PAGE_WORK_MEM });
 }
 
 /** The total of learners when the page asked for is past the end (the page query then returns no row). */
@@ -234,7 +232,7 @@ export type ActivityRow = {
  * slot, about 400 000 of them (57 MB) over every hour of 100 000 learners.
  * PostgreSQL's default (4 MB) would sort them on disk instead.
  */
-const ACTIVITY_WORK_MEM = '64MB';
+const ACTIVITY_WORK_MEM = '64MB' as const;
 
 /**
  * Where the activity statements read: the rollup of the log
@@ -260,11 +258,8 @@ function activitySource(scope: HeatmapScope, courseId: string | undefined, perio
   return { at, events, from, where };
 }
 
-async function withActivityMemory(db: Database, statement: SQL): Promise<ActivityRow[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local work_mem = '${ACTIVITY_WORK_MEM}'`));
-    return (await tx.execute<ActivityRow>(statement)).rows;
-  });
+function withActivityMemory(db: Database, statement: SQL): Promise<ActivityRow[]> {
+  return executeWithMemory<ActivityRow>(db, statement, { workMem: ACTIVITY_WORK_MEM });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { executeWithMemory } from '../../db/execute-with-memory';
 import { courseLastSlide, learnerIncluded, runCompleted, withinLocalDays } from './analytics-filters.queries';
 import type { HeatmapScope, Period } from './heatmaps.queries';
 
@@ -89,7 +90,7 @@ function exitCounts(source: SQL, runs: SQL = sql`count(*)`): SQL {
  * 100 000 runs) and the views without a run sorted per learner.
  * PostgreSQL's default (4 MB) would spill them to disk.
  */
-const SLIDE_PATHS_WORK_MEM = '64MB';
+const SLIDE_PATHS_WORK_MEM = '64MB' as const;
 
 /**
  * How many of a slide's latest views are read in full (with their titles)
@@ -234,12 +235,11 @@ export async function selectSlidePaths(
             )
           : sql`null::json`
       } as drop_paths`;
-  const row = await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local work_mem = '${SLIDE_PATHS_WORK_MEM}'`));
-    // The fallback for titles (`all_titles`) is costed as if it always ran, which would have PostgreSQL
-    // spend most of a second compiling the statement (JIT) for a plan that runs in a fraction of that.
-    await tx.execute(sql`set local jit = off`);
-    return (await tx.execute<SlidePathsRow>(statement)).rows[0];
+  // The fallback for titles (`all_titles`) is costed as if it always ran, which would have PostgreSQL
+  // spend most of a second compiling the statement (JIT) for a plan that runs in a fraction of that.
+  const [row] = await executeWithMemory<SlidePathsRow>(db, statement, {
+    workMem: SLIDE_PATHS_WORK_MEM,
+    jit: false,
   });
   if (!row) throw new Error('The paths query returned no row');
   return row;

@@ -1,6 +1,7 @@
 import type { AnalyticsSettings } from '@courselens/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { executeWithMemory } from '../../db/execute-with-memory';
 import { jsonColumn } from '../../db/json-column';
 import {
   learnerIncluded,
@@ -40,7 +41,7 @@ export type OverviewRows = {
  * active day (about 400 000 over two 30-day periods of 100 000 learners,
  * some tens of MB). PostgreSQL's default (4 MB) would spill them to disk.
  */
-const OVERVIEW_WORK_MEM = '64MB';
+const OVERVIEW_WORK_MEM = '64MB' as const;
 
 /**
  * The overview's figures of the local days `from`..`to` and the period
@@ -137,15 +138,12 @@ export async function selectOverviewDays(
        from days) as days,
       (select count(*) filter (where is_current) from active_learners) as active_current,
       (select count(*) filter (where is_previous) from active_learners) as active_previous`;
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local work_mem = '${OVERVIEW_WORK_MEM}'`));
-    // Compiling the statement (JIT) would take longer than it saves on a million answers.
-    await tx.execute(sql`set local jit = off`);
-    return tx.execute<{ days: unknown; active_current: string | number; active_previous: string | number }>(
-      statement,
-    );
-  });
-  const row = result.rows[0];
+  // Compiling the statement (JIT) would take longer than it saves on a million answers.
+  const [row] = await executeWithMemory<{
+    days: unknown;
+    active_current: string | number;
+    active_previous: string | number;
+  }>(db, statement, { workMem: OVERVIEW_WORK_MEM, jit: false });
   const days = jsonColumn<OverviewDayRow[]>(row?.days, []).map((day) => ({
     ...day,
     scoreSum: Number(day.scoreSum),

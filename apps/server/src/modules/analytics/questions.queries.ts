@@ -1,6 +1,7 @@
 import { MAX_ANSWER_OPTIONS, type AnalyticsSettings, type ItemAnalysisAttempts } from '@courselens/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { executeWithMemory } from '../../db/execute-with-memory';
 import { courseRunQuestions, courseRuns, courses, questions } from '../../db/schema';
 import { learnerIncluded, runCompleted, withinLocalDays } from './analytics-filters.queries';
 
@@ -14,8 +15,8 @@ import { learnerIncluded, runCompleted, withinLocalDays } from './analytics-filt
 // with the attempt's total, and small histograms). Only those sums leave the
 // database: a few hundred rows whatever the number of learners.
 
-/** Memory for the statement's sorts and hashes, in MB (a course of 100 000 learners needs about 100). */
-const QUIZ_SUMS_WORK_MEM_MB = 128;
+/** Memory for the statement's sorts and hashes (a course of 100 000 learners needs about 100 MB). */
+const QUIZ_SUMS_WORK_MEM = '128MB' as const;
 
 export type QuestionAnalysisPeriod = { from?: string | undefined; to?: string | undefined };
 
@@ -144,14 +145,12 @@ export async function selectQuizSums(
   courseId: string,
   period: QuestionAnalysisPeriod,
 ): Promise<AnalysisRow[]> {
-  return db.transaction(async (tx) => {
-    // The answers of a large course are sorted once (see below); with the default 4 MB PostgreSQL would
-    // sort 100 000 learners' answers on disk. Local to this read-only transaction.
-    await tx.execute(sql`set local work_mem = '${sql.raw(String(QUIZ_SUMS_WORK_MEM_MB))}MB'`);
-    // Compiling the statement (JIT) would take longer than it saves on a few hundred thousand rows.
-    await tx.execute(sql`set local jit = off`);
-    const result = await tx.execute<AnalysisRow>(quizSumsStatement(org, settings, courseId, period));
-    return result.rows;
+  // The answers of a large course are sorted once (see below); with the default 4 MB PostgreSQL would
+  // sort 100 000 learners' answers on disk. Compiling the statement (JIT) would take longer than it saves
+  // on a few hundred thousand rows.
+  return executeWithMemory<AnalysisRow>(db, quizSumsStatement(org, settings, courseId, period), {
+    workMem: QUIZ_SUMS_WORK_MEM,
+    jit: false,
   });
 }
 

@@ -11,6 +11,7 @@ import type {
 } from '@courselens/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { executeWithMemory } from '../../db/execute-with-memory';
 import type { VariableDataType } from '../../db/schema';
 import { learnerDisplayName } from './privacy';
 import { valueRelations, type ValueSource } from './value-source';
@@ -176,18 +177,14 @@ export async function selectReportQuery(
  * learner) pairs; an item over 100 000 learners then sorts on disk instead
  * of hashing in memory, several times slower. Set for the statement only.
  */
-export const REPORT_WORK_MEM = '64MB';
+export const REPORT_WORK_MEM = '64MB' as const;
 
 /** Runs a report statement with `REPORT_WORK_MEM` (in a transaction of its own, so the setting ends with it). */
 export async function executeReportStatement<T extends Record<string, unknown>>(
   db: Database,
   statement: SQL,
 ): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local work_mem = '${REPORT_WORK_MEM}'`));
-    const result = await tx.execute<T>(statement);
-    return result.rows;
-  });
+  return executeWithMemory<T>(db, statement, { workMem: REPORT_WORK_MEM });
 }
 
 /**

@@ -1,0 +1,28 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from './client';
+
+export type StatementSettings = {
+  /** Memory for the statement's sorts and hashes, e.g. '64MB' (PostgreSQL's default is 4 MB). */
+  workMem: `${number}MB`;
+  /** False turns JIT compilation off where compiling costs more than it saves. */
+  jit?: boolean;
+};
+
+/**
+ * Runs one read statement in a transaction of its own with `work_mem` (and
+ * JIT, when asked) set for it alone: `set local` ends with the transaction,
+ * so no pooled connection keeps the setting.
+ */
+export async function executeWithMemory<T extends Record<string, unknown>>(
+  db: Database,
+  statement: SQL,
+  settings: StatementSettings,
+): Promise<T[]> {
+  if (!/^\d+MB$/.test(settings.workMem))
+    throw new RangeError(`work_mem must be whole MB (got ${settings.workMem})`);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local work_mem = '${settings.workMem}'`));
+    if (settings.jit === false) await tx.execute(sql`set local jit = off`);
+    return (await tx.execute<T>(statement)).rows;
+  });
+}
