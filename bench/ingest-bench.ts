@@ -27,8 +27,10 @@ import { sql } from 'drizzle-orm';
 import { createDatabase, type DatabaseConnection } from '../apps/server/src/db/client';
 import { insertApiKey } from '../apps/server/src/db/factories/organizations';
 import { runMigrations } from '../apps/server/src/db/migrate';
+import { foldAllRollups } from '../apps/server/src/jobs/rollup-folder';
 import { benchOrganizationPlan, nextBenchOrganization, seedDemo } from '../apps/server/src/db/seed/seed';
 import { hashApiKey } from '../apps/server/src/modules/api-keys/api-keys.service';
+import { benchOrganization, pendingCleanups } from './lib/api-bench';
 import { findPostgresBin, startPostgresCluster } from './lib/postgres-cluster';
 import { openRawSession, sqlLiteral } from './lib/raw-sql';
 
@@ -98,20 +100,16 @@ const cpuProfileDir = args['cpu-prof'] ? resolvePath(args['cpu-prof']) : undefin
 const wanted = new Set(args.engines.split(',').map((engine) => engine.trim().toLowerCase()));
 const now = new Date();
 now.setUTCMinutes(0, 0, 0);
-
-const pendingCleanups = new Set<() => Promise<void>>();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    process.stderr.write(`\n${signal}: cleaning up...\n`);
-    void Promise.allSettled([...pendingCleanups].map((cleanup) => cleanup())).then(() => process.exit(130));
-  });
-}
+/** Keeps this run's event and run ids apart from an earlier run's on a reused database. */
+const runTag = Date.now().toString(36);
 
 type Storage = {
   /** Environment for the server process: DATA_DIR or DATABASE_URL. */
   env: Record<string, string>;
   open: () => Promise<DatabaseConnection>;
   cleanup: () => Promise<void>;
+  /** A database that outlives the run (BENCH_DATABASE_URL): its dataset is reused. */
+  persistent?: boolean;
 };
 type Engine = { name: string; key: string; prepare: () => Promise<Storage> };
 
@@ -141,6 +139,7 @@ if (wanted.has('postgres')) {
         env: { DATABASE_URL: url },
         open: () => createDatabase({ kind: 'postgres', url }),
         cleanup: async () => undefined,
+        persistent: true,
       }),
     });
   } else if (bin) {
@@ -263,9 +262,9 @@ function makeBatch(catalog: Catalog, engineKey: string, n: number): unknown[] {
     const base = {
       course: { externalCourseId: course.externalId },
       learner: { email },
-      run: `bench-r-${n}-${l}`,
+      run: `bench-r-${runTag}-${n}-${l}`,
     };
-    const id = (k: number) => `bench-${engineKey}-${n}-${l}-${k}`;
+    const id = (k: number) => `bench-${engineKey}-${runTag}-${n}-${l}-${k}`;
     events.push({ ...base, id: id(0), type: 'course.started', timestamp: at(0) });
     for (let k = 1; k <= 6; k += 1) {
       const variable = course.variables[Math.floor(next() * course.variables.length)] as {
@@ -591,11 +590,17 @@ async function probeLag(
     if (!response.ok) throw new Error(`lag probe answered ${response.status}: ${await response.text()}`);
     const acknowledged = performance.now();
     for (;;) {
-      const found = await connection.db.execute<{ n: number }>(sql`
-        select count(*)::int as n from course_learners cl
-        join learners l on l.organization_id = cl.organization_id and l.id = cl.learner_id
-        where l.organization_id = ${organizationId} and l.email = ${email}`);
-      if ((found.rows[0]?.n ?? 0) > 0) break;
+      // By the rollup's key: the probe polls every 20 ms under load, and a
+      // scan of every learner's courses would take the cores it measures.
+      const found = await connection.db.execute<{ counted: boolean }>(sql`
+        select exists (
+          select 1 from course_learners cl
+          join courses c on c.organization_id = cl.organization_id and c.id = cl.course_id
+          join learners l on l.organization_id = cl.organization_id and l.id = cl.learner_id
+          where c.organization_id = ${organizationId} and c.external_course_id = ${course.externalId} and not c.is_deleted
+            and l.email = ${email}
+        ) as counted`);
+      if (found.rows[0]?.counted) break;
       if (performance.now() - acknowledged > 60_000)
         throw new Error('a probe event was not counted within 60 s');
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -631,19 +636,19 @@ async function rawInsertSameRows(
   );
   const runs = await fetchRows<Record<string, unknown>>(
     sql`select id, course_id, learner_id, client_run_id, started_at, completed_at from course_runs
-        where organization_id = ${organizationId} and client_run_id like 'bench-r-%'`,
+        where organization_id = ${organizationId} and client_run_id like ${`bench-r-${runTag}-%`}`,
   );
   const values = await fetchRows<Record<string, unknown>>(
     sql`select v.variable_id, v.learner_id, v.course_id, v.course_run_id, v.value, v.value_number, v.value_boolean,
           v.value_date, v.recorded_at
         from learner_variable_values v join course_runs r on r.organization_id = v.organization_id and r.id = v.course_run_id
-        where v.organization_id = ${organizationId} and r.client_run_id like 'bench-r-%'`,
+        where v.organization_id = ${organizationId} and r.client_run_id like ${`bench-r-${runTag}-%`}`,
   );
   const answers = await fetchRows<Record<string, unknown>>(
     sql`select a.question_id, a.learner_id, a.course_id, a.course_run_id, a.slide_number, a.question_number,
           a.question_text, a.answer_choice, a.correct, a.correct_answer, a.points_assigned, a.created_at
         from course_run_questions a join course_runs r on r.organization_id = a.organization_id and r.id = a.course_run_id
-        where a.organization_id = ${organizationId} and r.client_run_id like 'bench-r-%'`,
+        where a.organization_id = ${organizationId} and r.client_run_id like ${`bench-r-${runTag}-%`}`,
   );
   // Group by the request (batch) each row came from.
   const batchOfRun = new Map<unknown, string>();
@@ -657,12 +662,12 @@ async function rawInsertSameRows(
     return found;
   };
   for (const run of runs) {
-    const batch = /^bench-r-(\d+)-/.exec(String(run.client_run_id))?.[1] ?? '?';
+    const batch = /^bench-r-[a-z0-9]+-(\d+)-/.exec(String(run.client_run_id))?.[1] ?? '?';
     batchOfRun.set(run.id, batch);
     group(batch).runs.push(run);
   }
   for (const event of events)
-    group(/^bench-[a-z]+-(\d+)-/.exec(String(event.event_id))?.[1] ?? '?').events.push(event);
+    group(/^bench-[a-z]+-[a-z0-9]+-(\d+)-/.exec(String(event.event_id))?.[1] ?? '?').events.push(event);
   for (const value of values) group(batchOfRun.get(value.course_run_id) ?? '?').values.push(value);
   for (const answer of answers) group(batchOfRun.get(answer.course_run_id) ?? '?').answers.push(answer);
 
@@ -815,6 +820,20 @@ async function rawInsertSameRows(
   return { events: eventCount, ms, batches: groups.size };
 }
 
+async function seedFresh(connection: DatabaseConnection): Promise<{ organizationId: string }> {
+  const organization = await nextBenchOrganization(connection.db);
+  const seeded = await seedDemo(connection.db, {
+    seed,
+    now,
+    learners: learnerCount,
+    organization: { ...organization, ...benchOrganizationPlan(learnerCount) },
+  });
+  process.stdout.write(
+    `  seeded ${seeded.totalRows.toLocaleString('en-US')} rows in ${(seeded.elapsedMs / 1000).toFixed(1)} s\n`,
+  );
+  return seeded;
+}
+
 async function benchEngine(engine: Engine): Promise<Row[]> {
   process.stdout.write(`\n${engine.name}: ${learnerCount.toLocaleString('en-US')} learners (seed ${seed})\n`);
   const storage = await engine.prepare();
@@ -824,16 +843,11 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
     // Seed, create the API key and read the catalog, then hand the data to the server.
     let connection = await storage.open();
     await runMigrations(connection);
-    const organization = await nextBenchOrganization(connection.db);
-    const seeded = await seedDemo(connection.db, {
-      seed,
-      now,
-      learners: learnerCount,
-      organization: { ...organization, ...benchOrganizationPlan(learnerCount) },
-    });
-    process.stdout.write(
-      `  seeded ${seeded.totalRows.toLocaleString('en-US')} rows in ${(seeded.elapsedMs / 1000).toFixed(1)} s\n`,
-    );
+    // A database of one's own (BENCH_DATABASE_URL) keeps its dataset between
+    // runs, as the other benchmarks do; a throw-away one is seeded each time.
+    const seeded = storage.persistent
+      ? { organizationId: await benchOrganization(connection, learnerCount) }
+      : await seedFresh(connection);
     const key = `cl_bench${crypto.randomUUID().replaceAll('-', '')}`;
     const apiKey = await insertApiKey(connection.db, {
       organizationId: seeded.organizationId,
@@ -842,6 +856,14 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
       keyHash: hashApiKey(key),
       scope: 'ingest',
     });
+    if (storage.persistent && connection.kind === 'postgres') {
+      // An earlier run's raw phases leave their rows queued for the folder
+      // (its server was gone by then); folded during the load, they would
+      // take the cores and the lag this run measures.
+      const folded = await foldAllRollups(connection.db);
+      if (folded > 0)
+        process.stdout.write(`  folded ${folded.toLocaleString('en-US')} rows an earlier run left queued\n`);
+    }
     const catalog = await loadCatalog(connection, seeded.organizationId);
     await connection.db.execute(sql`analyze`);
     if (connection.kind === 'pglite') await connection.close();
