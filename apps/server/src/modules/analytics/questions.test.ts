@@ -247,6 +247,40 @@ describe('GET /api/analytics/questions', () => {
     expect(body.quiz.mean).toBe(1.5);
   });
 
+  it('leaves out a question hidden on the Questions page, and says so', async () => {
+    const course = uid('hidden');
+    await send([
+      ...runEvents(course, 'ek@example.com', 'e1', '2026-03-01', [
+        { q: 1, right: true },
+        { q: 2, right: false },
+        { q: 3, right: true },
+      ]),
+      ...runEvents(course, 'fo@example.com', 'f1', '2026-03-01', [
+        { q: 1, right: false },
+        { q: 2, right: true },
+        { q: 3, right: true },
+      ]),
+    ]);
+    const courseId = await courseIdOf(course);
+    const before = await analysis(courseId);
+    expect(before.questions.map((q) => q.interactionId)).toEqual(['q1', 'q2', 'q3']);
+    expect(before.quiz.mean).toBe(2);
+    const hidden = before.questions[1]?.questionId ?? '';
+    const patch = await inject({
+      method: 'PATCH',
+      url: `/api/questions/${hidden}`,
+      headers: owner.headers,
+      payload: { active: false },
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+
+    const after = await analysis(courseId);
+    expect(after.questions.map((q) => q.interactionId)).toEqual(['q1', 'q3']);
+    expect(after.basis.hiddenQuestions).toBe(1);
+    // Totals without the hidden question: 2 and 1.
+    expect(after.quiz.mean).toBe(1.5);
+  });
+
   it('weighs a question by the points sent for it', async () => {
     const course = uid('points');
     const base = { course: { externalCourseId: course }, run: 'p1' };
