@@ -2,7 +2,8 @@
 //
 // For each engine (PGlite in a temporary data folder; PostgreSQL at
 // BENCH_DATABASE_URL, or a throw-away cluster started here) it migrates, seeds
-// the large dataset (seedDemo, as bench:seed does), starts the real server
+// the large dataset (seedDemo, as bench:seed does; reused on a database at
+// BENCH_DATABASE_URL, as the other benchmarks do), starts the real server
 // (src/main.ts) as a child process on that data, and lets autocannon post
 // batches of 100 events (course starts, variable values, answers and
 // completions of the seeded learners and courses) to POST /api/v1/events. It
@@ -100,6 +101,8 @@ const cpuProfileDir = args['cpu-prof'] ? resolvePath(args['cpu-prof']) : undefin
 const wanted = new Set(args.engines.split(',').map((engine) => engine.trim().toLowerCase()));
 const now = new Date();
 now.setUTCMinutes(0, 0, 0);
+/** A kept database's dataset of this benchmark, apart from the one the report and analytics benchmarks read. */
+const INGEST_DATASET = 'Ingest Bench Org';
 /** Keeps this run's event and run ids apart from an earlier run's on a reused database. */
 const runTag = Date.now().toString(36);
 
@@ -846,7 +849,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
     // A database of one's own (BENCH_DATABASE_URL) keeps its dataset between
     // runs, as the other benchmarks do; a throw-away one is seeded each time.
     const seeded = storage.persistent
-      ? { organizationId: await benchOrganization(connection, learnerCount) }
+      ? { organizationId: await benchOrganization(connection, learnerCount, { label: INGEST_DATASET }) }
       : await seedFresh(connection);
     const key = `cl_bench${crypto.randomUUID().replaceAll('-', '')}`;
     const apiKey = await insertApiKey(connection.db, {

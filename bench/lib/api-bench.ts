@@ -103,20 +103,26 @@ export function benchEngines(wanted: ReadonlySet<string>, pgliteDir: string): En
 }
 
 export type BenchDatasetOptions = {
+  /**
+   * The dataset's name ("Bench Org" unless said). The ingestion benchmark keeps its own: what it writes
+   * would change the figures the report and analytics benchmarks read.
+   */
+  label?: string;
   /** Only a dataset whose log has slide views counts (seeded before the seed wrote them: seed a new one). */
   withSlideEvents?: boolean;
 };
 
-/** A "Bench Org" with at least `learners` learners, seeding one when there is none. */
+/** A "Bench Org" (or the label's) with at least `learners` learners, seeding one when there is none. */
 export async function benchOrganization(
   connection: DatabaseConnection,
   learners: number,
   options: BenchDatasetOptions = {},
 ): Promise<string> {
+  const label = options.label ?? 'Bench Org';
   const { rows } = await connection.db.execute<{ id: string; name: string; learners: string }>(sql`
     select o.id, o.name, (select count(*) from learners l where l.organization_id = o.id) as learners
     from organizations o
-    where o.name like 'Bench Org %'
+    where o.name like ${`${label} %`}
       and (not ${options.withSlideEvents === true} or exists (select 1 from learning_events e
         where e.organization_id = o.id and e.type = 'slide.viewed'))
     order by o.created_at desc
@@ -131,7 +137,7 @@ export async function benchOrganization(
   process.stdout.write(
     `  seeding ${learners.toLocaleString('en-US')} learners (a few minutes at 100 000)...\n`,
   );
-  const organization = await nextBenchOrganization(connection.db);
+  const organization = await nextBenchOrganization(connection.db, label);
   const result = await seedDemo(connection.db, {
     learners,
     hashPassword,

@@ -372,6 +372,11 @@ describe('seedDemo', () => {
     expect(memberships).toHaveLength(2);
     expect(memberships.find((row) => row.organizationId === bench.organizationId)?.isPrimary).toBe(false);
     expect(await nextBenchOrganization(db)).toEqual({ name: 'Bench Org 2', subdomain: 'bench-org-2' });
+    // Another label counts its own organizations.
+    expect(await nextBenchOrganization(db, 'Ingest Bench Org')).toEqual({
+      name: 'Ingest Bench Org 1',
+      subdomain: 'ingest-bench-org-1',
+    });
   });
 });
 

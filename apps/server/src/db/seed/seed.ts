@@ -442,16 +442,22 @@ export function benchOrganizationPlan(learners: number) {
   };
 }
 
-/** Name and subdomain for the next large benchmark organization: "Bench Org <n>", bench-org-<n>. */
-export async function nextBenchOrganization(db: Database): Promise<{ name: string; subdomain: string }> {
+/**
+ * Name and subdomain for the next large benchmark organization: "Bench Org <n>", bench-org-<n>, or
+ * another label's ("Ingest Bench Org <n>", ingest-bench-org-<n>).
+ */
+export async function nextBenchOrganization(
+  db: Database,
+  label = 'Bench Org',
+): Promise<{ name: string; subdomain: string }> {
+  const slug = label.toLowerCase().replaceAll(/[^a-z0-9]+/g, '-');
+  const pattern = `^${slug}-([0-9]+)$`;
   const [row] = await db
     .select({
-      n: sql<
-        number | string | null
-      >`max(substring(${organizations.subdomain} from '^bench-org-([0-9]+)$')::int)`,
+      n: sql<number | string | null>`max(substring(${organizations.subdomain} from ${pattern})::int)`,
     })
     .from(organizations)
-    .where(sql`${organizations.subdomain} ~ '^bench-org-[0-9]+$'`);
+    .where(sql`${organizations.subdomain} ~ ${pattern}`);
   const n = Number(row?.n ?? 0) + 1;
-  return { name: `Bench Org ${n}`, subdomain: `bench-org-${n}` };
+  return { name: `${label} ${n}`, subdomain: `${slug}-${n}` };
 }
