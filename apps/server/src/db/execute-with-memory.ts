@@ -6,6 +6,8 @@ export type StatementSettings = {
   workMem: `${number}MB`;
   /** False turns JIT compilation off where compiling costs more than it saves. */
   jit?: boolean;
+  /** False keeps the statement in one process, where parallel workers would hand back as many rows as they read. */
+  parallel?: boolean;
 };
 
 /**
@@ -23,6 +25,7 @@ export async function executeWithMemory<T extends Record<string, unknown>>(
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local work_mem = '${settings.workMem}'`));
     if (settings.jit === false) await tx.execute(sql`set local jit = off`);
+    if (settings.parallel === false) await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
     return (await tx.execute<T>(statement)).rows;
   });
 }

@@ -14,7 +14,12 @@ import {
 import { courseRunQuestions, courseRuns, learnerVariableValues, learners, type Learner } from './schema';
 import { seedDemo } from './seed/seed';
 import { foldAllRollups, foldRollupsOnce } from '../jobs/rollup-folder';
-import { activityRollups, expectRollupsMatchRecount, lastSlideRollups } from '../test/rollup-recount';
+import {
+  activityRollups,
+  answerHourRollups,
+  expectRollupsMatchRecount,
+  lastSlideRollups,
+} from '../test/rollup-recount';
 
 // The rollups (migrations 0004 to 0009) must always equal a recount from
 // the raw answers, values and runs, whatever mix of statements wrote them:
@@ -303,7 +308,8 @@ async function mixedWritesScenario(): Promise<void> {
          + (select coalesce(sum(responses + new_learners), 0) from question_daily_stats
              where organization_id = ${organization.id})
          + (select coalesce(sum(usage_count + learner_count), 0) from variable_stats
-             where organization_id = ${organization.id}) as n`);
+             where organization_id = ${organization.id})
+         + (select count(*) from learner_answer_hours where organization_id = ${organization.id}) as n`);
   expect(Number(left[0]?.n)).toBe(0);
 }
 
@@ -387,6 +393,59 @@ async function activityScenario() {
   expect(left).toEqual([{ n: 2 }]);
 }
 
+/**
+ * Answers the way ingestion and deletions write them: several in one hour
+ * (right, wrong and ungraded), one moved to another hour, one deleted, then
+ * the course. The hourly answer counts must equal a recount every time.
+ */
+async function answerHoursScenario() {
+  const organization = await insertOrganization(db);
+  const tenant = { organizationId: organization.id };
+  const course = await insertCourse(db, tenant);
+  const question = await insertQuestion(db, { ...tenant, courseId: course.id });
+  const learner = await insertLearner(db, tenant);
+  const at = (time: string) => new Date(`2026-03-02T${time}Z`);
+  const answer = (time: string, correct: boolean | null) =>
+    buildResponse({
+      ...tenant,
+      courseId: course.id,
+      questionId: question.id,
+      learnerId: learner.id,
+      createdAt: at(time),
+      correct,
+    });
+  const stored = () =>
+    rows(sql`select to_char(hour at time zone 'UTC', 'HH24') as hour, answers, graded, correct
+             from learner_answer_hours where organization_id = ${organization.id} order by hour`);
+  const expectCounted = async () => {
+    const { stored: all, recount } = await answerHourRollups(db);
+    expect(all).toEqual(recount);
+  };
+
+  await db
+    .insert(courseRunQuestions)
+    .values([answer('09:00:00', true), answer('09:20:00', false), answer('09:59:59', null)]);
+  await db.insert(courseRunQuestions).values([answer('09:30:00', false), answer('10:00:00', true)]);
+  expect(await stored()).toEqual([
+    { hour: '09', answers: 4, graded: 3, correct: 1 },
+    { hour: '10', answers: 1, graded: 1, correct: 1 },
+  ]);
+  await expectCounted();
+  // A wrong answer moved to the next hour, then another deleted: both hours keep the rest.
+  await db.execute(sql`update course_run_questions set created_at = ${at('10:10:00').toISOString()}::timestamptz
+    where organization_id = ${organization.id} and created_at = ${at('09:20:00').toISOString()}::timestamptz`);
+  await db.execute(sql`delete from course_run_questions
+    where organization_id = ${organization.id} and created_at = ${at('09:30:00').toISOString()}::timestamptz`);
+  expect(await stored()).toEqual([
+    { hour: '09', answers: 2, graded: 1, correct: 1 },
+    { hour: '10', answers: 2, graded: 2, correct: 1 },
+  ]);
+  await expectCounted();
+  await db.execute(sql`delete from courses where id = ${course.id}`);
+  expect(await stored()).toEqual([]);
+  await expectCounted();
+}
+
 /** Slide views to the log; each course's highest slide viewed only rises, and goes with the course. */
 async function lastSlideScenario() {
   const organization = await insertOrganization(db);
@@ -434,6 +493,10 @@ describe('rollups of answers and variable values', () => {
   });
   it("keep the log's hourly activity equal to a recount of the log", async () => {
     await activityScenario();
+  });
+
+  it('keep each learner’s answers per course and hour equal to a recount of the answers', async () => {
+    await answerHoursScenario();
   });
 
   it("keep each course's highest slide viewed, raised by later views and never lowered", async () => {
@@ -522,6 +585,7 @@ describe('queued rollups (deferred, folded by the workers)', () => {
   it("keep the log's hourly activity in the writing transaction, with nothing to fold", async () => {
     await activityScenario();
     await lastSlideScenario();
+    await answerHoursScenario();
   });
 
   it('count nothing when a fold is rolled back (a worker killed mid-fold), and everything at the next', async () => {

@@ -147,6 +147,26 @@ export async function activityRollups(db: Database) {
   return { stored, recount };
 }
 
+/** Each learner's answers per course and UTC hour, as stored and as recounted from the answers. */
+export async function answerHourRollups(db: Database) {
+  const stored = await rows(
+    db,
+    sql`
+    select organization_id, to_char(hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24') as hour, learner_id, course_id,
+           answers, graded, correct
+    from learner_answer_hours order by 1, 2, 3, 4`,
+  );
+  const recount = await rows(
+    db,
+    sql`
+    select organization_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24') as hour, learner_id,
+           course_id, count(*)::int as answers, count(correct)::int as graded,
+           (count(*) filter (where correct))::int as correct
+    from course_run_questions group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+  );
+  return { stored, recount };
+}
+
 /** Each course's highest slide viewed, as stored and as recounted from the log. */
 export async function lastSlideRollups(db: Database) {
   const stored = await rows(db, sql`select course_id, last_slide from course_last_slides order by 1`);
@@ -173,6 +193,8 @@ export async function expectRollupsMatchRecount(db: Database): Promise<void> {
   expect(variables.latest).toEqual(variables.latestRecount);
   const activity = await activityRollups(db);
   expect(activity.stored).toEqual(activity.recount);
+  const answerHours = await answerHourRollups(db);
+  expect(answerHours.stored).toEqual(answerHours.recount);
   const lastSlides = await lastSlideRollups(db);
   expect(lastSlides.stored).toEqual(lastSlides.recount);
 }

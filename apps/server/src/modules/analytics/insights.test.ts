@@ -316,6 +316,30 @@ describe('GET /api/analytics/overview', () => {
     expect(body.trend[2]).toMatchObject({ runsStarted: 1, passedRuns: 0, gradedRuns: 1, answers: 1 });
   });
 
+  it('gives the same figures in a zone a whole number of hours off UTC, read from the hourly answers', async () => {
+    // Dhaka is UTC+06:00: every event above falls on the same local day as in Kolkata, so the figures
+    // must not move, while the answers now come from their hourly rollup instead of the answers.
+    const url = `/api/analytics/overview?from=${periodFrom}&to=${periodTo}`;
+    const inKolkata = await get<AnalyticsOverviewResponse>(url, overviewOwner);
+    const setZone = (timeZone: string) =>
+      inject({
+        method: 'PATCH',
+        url: '/api/analytics/settings',
+        headers: overviewOwner.headers,
+        payload: { timeZone },
+      });
+    expect((await setZone('Asia/Dhaka')).statusCode).toBe(200);
+    try {
+      const inDhaka = await get<AnalyticsOverviewResponse>(url, overviewOwner);
+      expect(inDhaka.basis.timeZone).toBe('Asia/Dhaka');
+      expect(inDhaka.figures).toEqual(inKolkata.figures);
+      expect(inDhaka.trend).toEqual(inKolkata.trend);
+      expect(inDhaka.figures.answers.value).toBe(3);
+    } finally {
+      expect((await setZone(TIME_ZONE)).statusCode).toBe(200);
+    }
+  });
+
   it('defaults to the last 30 local days', async () => {
     const body = await get<AnalyticsOverviewResponse>('/api/analytics/overview', overviewOwner);
     const today = localToday(TIME_ZONE);
