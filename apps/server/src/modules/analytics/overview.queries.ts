@@ -81,6 +81,16 @@ export async function selectOverviewDays(
         from course_run_questions a
         where a.organization_id = ${organizationId} and a.course_id in (${liveCourseIds})
           and a.created_at >= ${start} and a.created_at < ${end}`;
+  // Over the answers themselves the runs are read again rather than from the runs CTE, and the live
+  // courses joined rather than listed, so PostgreSQL can read and group them in parallel workers; over
+  // the hourly rollup the statement runs in one process, and the runs already read are used again.
+  const runActivity = fromHours
+    ? sql`select day, learner_id, 0 as answers, 0 as graded, 0 as correct from runs`
+    : sql`select (${localTime(settings, sql`r.created_at`)})::date as day, r.learner_id, 0 as answers,
+          0 as graded, 0 as correct
+        from course_runs r
+        where r.organization_id = ${organizationId} and r.course_id in (${liveCourseIds})
+          and r.created_at >= ${start} and r.created_at < ${end}`;
   const statement = sql`
     with runs as (
       select (${localTime(settings, sql`r.created_at`)})::date as day, r.learner_id,
@@ -94,17 +104,11 @@ export async function selectOverviewDays(
         and ${learnerIncluded(settings, organizationId, sql`r.learner_id`)}
     ),
     -- Each learner's active days (a run started or a question answered), with the day's answers: one
-    -- grouping of both sources, so the active pairs need no second pass to merge runs and answers. The
-    -- runs are read again rather than from the CTE above, and the live courses joined rather than listed,
-    -- so PostgreSQL can read and group in parallel workers.
+    -- grouping of both sources, so the active pairs need no second pass to merge runs and answers.
     active as (
       select day, learner_id, sum(answers) as answers, sum(graded) as graded_answers, sum(correct) as correct
       from (
-        select (${localTime(settings, sql`r.created_at`)})::date as day, r.learner_id, 0 as answers, 0 as graded,
-               0 as correct
-        from course_runs r
-        where r.organization_id = ${organizationId} and r.course_id in (${liveCourseIds})
-          and r.created_at >= ${start} and r.created_at < ${end}
+        ${runActivity}
         union all
         ${answerActivity}
       ) activity
