@@ -12,8 +12,8 @@ export type StatementSettings = {
 
 /**
  * Runs one read statement in a transaction of its own with `work_mem` (and
- * JIT, when asked) set for it alone: `set local` ends with the transaction,
- * so no pooled connection keeps the setting.
+ * JIT or parallel workers off, when asked) set for it alone: `set local`
+ * ends with the transaction, so no pooled connection keeps the setting.
  */
 export async function executeWithMemory<T extends Record<string, unknown>>(
   db: Database,
