@@ -118,13 +118,37 @@ test.describe('analytics screens', () => {
   });
 
   test('a funnel from the suggestion shows each step’s conversion and can be saved', async ({ page }) => {
+    const computed = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/analytics/funnels/compute') && response.request().method() === 'POST',
+    );
     await page.goto('/analytics/funnels');
     await expect(page.getByRole('heading', { level: 1, name: 'Funnels' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Result' })).toBeVisible();
-    await expect(
-      page.getByRole('group', { name: 'Step 1' }).or(page.getByLabel('Step 1')).first(),
-    ).toBeVisible();
+    await expect(page.getByLabel('Step 1 event')).toHaveValue('course_started');
+
+    // Each step shows the learners the server counted, and the later ones their conversion.
+    const result = (await (await computed).json()) as {
+      entered: number;
+      steps: { index: number; count: number }[];
+    };
+    expect(result.entered).toBeGreaterThan(0);
+    for (const step of result.steps) {
+      await expect(page.getByTestId(`funnel-step-${step.index}`)).toContainText(
+        `${step.count} ${step.count === 1 ? 'learner' : 'learners'}`,
+      );
+    }
+    await expect(page.getByTestId('funnel-step-1')).toContainText('Of previous step');
     await shoot(page, 'funnels');
+
+    await page.getByRole('button', { name: 'Save funnel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save funnel' });
+    await dialog.getByLabel('Name').fill('Safety: start to completion');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Funnel saved')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Saved funnels' })).toContainText(
+      'Safety: start to completion',
+    );
   });
 
   test('heatmaps colour each question by its correct rate, with a table view', async ({ page }) => {

@@ -288,11 +288,13 @@ function FunnelStepEditor({
       <div className="flex flex-wrap items-start gap-3">
         <span
           aria-hidden="true"
-          className="mt-7 flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700 dark:bg-brand-400/10 dark:text-brand-300"
+          className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700 sm:mt-7 dark:bg-brand-400/10 dark:text-brand-300"
         >
           {position}
         </span>
-        <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {/* On a phone the fields take a row of their own under the number and the actions; wider, as many
+            columns as fit with their labels whole. */}
+        <div className="order-last grid min-w-0 basis-full grid-cols-[repeat(auto-fit,minmax(min(100%,11rem),1fr))] gap-3 sm:order-none sm:flex-1 sm:basis-0">
           <SelectField
             label={`Step ${position} event`}
             value={step.kind}
@@ -368,7 +370,11 @@ function FunnelStepEditor({
             </>
           ) : null}
         </div>
-        <div className="mt-6 flex shrink-0 gap-1" role="group" aria-label={`Step ${position} actions`}>
+        <div
+          className="ml-auto flex shrink-0 gap-1 sm:mt-6"
+          role="group"
+          aria-label={`Step ${position} actions`}
+        >
           <Button
             variant="ghost"
             size="icon"
