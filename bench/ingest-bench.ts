@@ -29,7 +29,6 @@ import { createDatabase, type DatabaseConnection } from '../apps/server/src/db/c
 import { insertApiKey } from '../apps/server/src/db/factories/organizations';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { foldAllRollups } from '../apps/server/src/jobs/rollup-folder';
-import { benchOrganizationPlan, nextBenchOrganization, seedDemo } from '../apps/server/src/db/seed/seed';
 import { hashApiKey } from '../apps/server/src/modules/api-keys/api-keys.service';
 import { benchOrganization, pendingCleanups } from './lib/api-bench';
 import { findPostgresBin, startPostgresCluster } from './lib/postgres-cluster';
@@ -823,20 +822,6 @@ async function rawInsertSameRows(
   return { events: eventCount, ms, batches: groups.size };
 }
 
-async function seedFresh(connection: DatabaseConnection): Promise<{ organizationId: string }> {
-  const organization = await nextBenchOrganization(connection.db);
-  const seeded = await seedDemo(connection.db, {
-    seed,
-    now,
-    learners: learnerCount,
-    organization: { ...organization, ...benchOrganizationPlan(learnerCount) },
-  });
-  process.stdout.write(
-    `  seeded ${seeded.totalRows.toLocaleString('en-US')} rows in ${(seeded.elapsedMs / 1000).toFixed(1)} s\n`,
-  );
-  return seeded;
-}
-
 async function benchEngine(engine: Engine): Promise<Row[]> {
   process.stdout.write(`\n${engine.name}: ${learnerCount.toLocaleString('en-US')} learners (seed ${seed})\n`);
   const storage = await engine.prepare();
@@ -848,12 +833,14 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
     await runMigrations(connection);
     // A database of one's own (BENCH_DATABASE_URL) keeps its dataset between
     // runs, as the other benchmarks do; a throw-away one is seeded each time.
-    const seeded = storage.persistent
-      ? { organizationId: await benchOrganization(connection, learnerCount, { label: INGEST_DATASET }) }
-      : await seedFresh(connection);
+    const organizationId = await benchOrganization(connection, learnerCount, {
+      label: INGEST_DATASET,
+      seed,
+      now,
+    });
     const key = `cl_bench${crypto.randomUUID().replaceAll('-', '')}`;
     const apiKey = await insertApiKey(connection.db, {
-      organizationId: seeded.organizationId,
+      organizationId,
       name: 'Ingest bench',
       prefix: key.slice(0, 11),
       keyHash: hashApiKey(key),
@@ -867,7 +854,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
       if (folded > 0)
         process.stdout.write(`  folded ${folded.toLocaleString('en-US')} rows an earlier run left queued\n`);
     }
-    const catalog = await loadCatalog(connection, seeded.organizationId);
+    const catalog = await loadCatalog(connection, organizationId);
     await connection.db.execute(sql`analyze`);
     if (connection.kind === 'pglite') await connection.close();
 
@@ -881,7 +868,7 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
     let isLoading = true;
     const lagProbe =
       connection.kind === 'postgres'
-        ? probeLag(base, key, connection, seeded.organizationId, catalog, () => isLoading)
+        ? probeLag(base, key, connection, organizationId, catalog, () => isLoading)
         : Promise.resolve(null);
     const load = await loadTest(base, key, catalog, engine).finally(() => {
       isLoading = false;
@@ -946,12 +933,12 @@ async function benchEngine(engine: Engine): Promise<Row[]> {
           );
         }
       }
-      const raw = await rawInsertSameRows(connection, seeded.organizationId, apiKey.id);
+      const raw = await rawInsertSameRows(connection, organizationId, apiKey.id);
       // The database's own ceiling on this machine: the same batches over as
       // many connections as the load used (PGlite has one connection).
       const rawParallel =
         connection.kind === 'postgres'
-          ? await rawInsertSameRows(connection, seeded.organizationId, apiKey.id, connections)
+          ? await rawInsertSameRows(connection, organizationId, apiKey.id, connections)
           : null;
       return [
         {

@@ -110,6 +110,9 @@ export type BenchDatasetOptions = {
   label?: string;
   /** Only a dataset whose log has slide views counts (seeded before the seed wrote them: seed a new one). */
   withSlideEvents?: boolean;
+  /** The seed and clock of a dataset seeded here (the seed's defaults unless said); a reused one keeps its own. */
+  seed?: number;
+  now?: Date;
 };
 
 /** A "Bench Org" (or the label's) with at least `learners` learners, seeding one when there is none. */
@@ -141,6 +144,8 @@ export async function benchOrganization(
   const result = await seedDemo(connection.db, {
     learners,
     hashPassword,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.now === undefined ? {} : { now: options.now }),
     organization: { ...organization, ...benchOrganizationPlan(learners) },
   });
   process.stdout.write(
