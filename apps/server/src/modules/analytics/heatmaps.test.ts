@@ -1,13 +1,16 @@
-import type {
-  HeatmapActivityResponse,
-  HeatmapLearnersResponse,
-  HeatmapQuestionsResponse,
-  IngestionEventInput,
+import {
+  HEATMAP_LEARNER_SORTS,
+  type HeatmapActivityResponse,
+  type HeatmapLearnersResponse,
+  type HeatmapQuestionsResponse,
+  type IngestionEventInput,
 } from '@courselens/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
+import { loadAnalyticsScope } from './analytics-settings.service';
+import { selectLearnerPage } from './heatmaps.queries';
 
 let testApp: TestApp;
 let owner: SignedUp;
@@ -235,6 +238,33 @@ describe('GET /api/analytics/heatmaps/learners', () => {
       await get(`/api/analytics/heatmaps/learners?courseId=${courseId}&${PERIOD}&page=3`)
     ).json<HeatmapLearnersResponse>();
     expect(past).toMatchObject({ items: [], total: 5, page: 3 });
+  });
+
+  it('cuts pages of any size at the same place as the whole list, ties at the edge included', async () => {
+    // Pages of two put the edge inside ties (Ann and Bob both score 0.5 with one wrong; Cid and Dee both
+    // score 1): the learners kept before naming must include the tied ones, or a page skips or repeats one.
+    const scope = await loadAnalyticsScope(testApp.database.db, owner.organization.id);
+    const period = { from: '2026-03-01', to: '2026-03-31' };
+    for (const sort of HEATMAP_LEARNER_SORTS) {
+      for (const order of ['asc', 'desc'] as const) {
+        const page = async (limit: number, offset: number) =>
+          (
+            await selectLearnerPage(testApp.database.db, scope, {
+              courseId,
+              period,
+              sort,
+              order,
+              limit,
+              offset,
+            })
+          ).map((row) => [row.name, Number(row.total)]);
+        const whole = await page(50, 0);
+        expect(whole).toHaveLength(5);
+        const paged = [...(await page(2, 0)), ...(await page(2, 2)), ...(await page(2, 4))];
+        expect(paged, `${sort} ${order}`).toEqual(whole);
+        expect(await page(1, 1), `${sort} ${order}`).toEqual([whole[1]]);
+      }
+    }
   });
 
   it('refuses an unknown sort with a message', async () => {
