@@ -7,6 +7,7 @@ import {
   buildResponse,
   buildVariableValue,
   insertCourse,
+  insertCourseRun,
   insertLearner,
   insertQuestion,
   insertVariable,
@@ -17,6 +18,7 @@ import { foldAllRollups, foldRollupsOnce } from '../jobs/rollup-folder';
 import {
   activityRollups,
   answerHourRollups,
+  answerSheetRollups,
   expectRollupsMatchRecount,
   lastSlideRollups,
 } from '../test/rollup-recount';
@@ -446,6 +448,114 @@ async function answerHoursScenario() {
   await expectCounted();
 }
 
+/**
+ * A run's answers in the orders ingestion can write them: retries, an older
+ * answer arriving after a newer one, two answers at one instant, points and
+ * ungraded answers, an answer outside any run; then an update, deletes and
+ * the run's deletion. The sheet must hold each question's newest answer and
+ * equal a recount every time.
+ */
+async function answerSheetScenario() {
+  const organization = await insertOrganization(db);
+  const tenant = { organizationId: organization.id };
+  const course = await insertCourse(db, tenant);
+  const [q1, q2, q3] = [
+    await insertQuestion(db, { ...tenant, courseId: course.id }),
+    await insertQuestion(db, { ...tenant, courseId: course.id }),
+    await insertQuestion(db, { ...tenant, courseId: course.id }),
+  ];
+  const learner = await insertLearner(db, tenant);
+  const run = await insertCourseRun(db, { ...tenant, courseId: course.id, learnerId: learner.id });
+  const answer = (
+    questionId: string,
+    time: string,
+    answerChoice: string,
+    fields: { correct: boolean | null; pointsAssigned: number | null },
+    courseRunId: string | null = run.id,
+  ) =>
+    buildResponse({
+      ...tenant,
+      courseId: course.id,
+      courseRunId,
+      questionId,
+      learnerId: learner.id,
+      createdAt: new Date(`2026-03-02T${time}Z`),
+      answerChoice,
+      ...fields,
+    });
+  const sheet = async () => {
+    const found = await rows(sql`
+      select question_ids::text as questions, answers::text as answers, marks::text as marks,
+             graded::text as graded, total
+      from run_answer_sheets where organization_id = ${organization.id}`);
+    const byQuestion = new Map([
+      [q1.id, 'q1'],
+      [q2.id, 'q2'],
+      [q3.id, 'q3'],
+    ]);
+    return found.map((row) => ({
+      ...row,
+      questions: String(row.questions).replace(/[0-9a-f-]{36}/g, (id) => byQuestion.get(id) ?? id),
+    }));
+  };
+  const expectRecounted = async () => {
+    const { stored, recount } = await answerSheetRollups(db);
+    expect(stored).toEqual(recount);
+  };
+  const sorted = [q1, q2, q3].map((q) => q.id).sort();
+  const order = (entries: Record<string, string>) => sorted.map((id) => entries[id]).filter(Boolean);
+
+  const right = { correct: true, pointsAssigned: null };
+  const wrong = { correct: false, pointsAssigned: null };
+  await db.insert(courseRunQuestions).values([
+    answer(q1.id, '09:00:00', 'A', wrong),
+    answer(q2.id, '09:01:00', 'B', { correct: true, pointsAssigned: 5 }),
+    // Answered twice in one batch: the later one counts.
+    answer(q3.id, '09:02:00', 'C', wrong),
+    answer(q3.id, '09:03:00', 'D', right),
+    // Outside any run: no sheet.
+    answer(q1.id, '09:04:00', 'Z', right, null),
+  ]);
+  let expected = order({ [q1.id]: 'A', [q2.id]: 'B', [q3.id]: 'D' });
+  expect((await sheet())[0]).toMatchObject({ answers: `{${expected.join(',')}}`, total: 6 });
+  await expectRecounted();
+
+  // A retry of q1 replaces its answer; an older answer to q2 arriving later does not.
+  await db.insert(courseRunQuestions).values([answer(q1.id, '09:10:00', 'E', right)]);
+  await db.insert(courseRunQuestions).values([answer(q2.id, '08:59:00', 'F', { correct: null, pointsAssigned: null })]);
+  expected = order({ [q1.id]: 'E', [q2.id]: 'B', [q3.id]: 'D' });
+  expect((await sheet())[0]).toMatchObject({ answers: `{${expected.join(',')}}`, total: 7 });
+  await expectRecounted();
+
+  // Two answers at one instant in two batches: the greater id counts, as item analysis orders them.
+  await db
+    .insert(courseRunQuestions)
+    .values([answer(q1.id, '09:20:00', 'G', wrong), answer(q1.id, '09:20:00', 'H', right)]);
+  await db.insert(courseRunQuestions).values([answer(q1.id, '09:20:00', 'I', right)]);
+  await expectRecounted();
+
+  // Deleting q1's newest answers brings back the one before; an update moving q2's older answer later takes over.
+  await db.execute(sql`delete from course_run_questions
+    where organization_id = ${organization.id} and answer_choice in ('G', 'H', 'I')`);
+  await db.execute(sql`update course_run_questions set created_at = '2026-03-02T10:00:00Z'
+    where organization_id = ${organization.id} and answer_choice = 'F'`);
+  expected = order({ [q1.id]: 'E', [q2.id]: 'F', [q3.id]: 'D' });
+  expect(await sheet()).toEqual([
+    expect.objectContaining({ answers: `{${expected.join(',')}}`, total: 2 }),
+  ]);
+  await expectRecounted();
+
+  // A run left with no answer has no sheet; a deleted run takes its sheet with it.
+  await db.execute(sql`delete from course_run_questions
+    where organization_id = ${organization.id} and course_run_id = ${run.id}`);
+  expect(await sheet()).toEqual([]);
+  await db.insert(courseRunQuestions).values([answer(q2.id, '11:00:00', 'J', right)]);
+  expect(await sheet()).toHaveLength(1);
+  await db.execute(sql`delete from course_runs where id = ${run.id}`);
+  expect(await sheet()).toEqual([]);
+  await expectRecounted();
+}
+
 /** Slide views to the log; each course's highest slide viewed only rises, and goes with the course. */
 async function lastSlideScenario() {
   const organization = await insertOrganization(db);
@@ -497,6 +607,10 @@ describe('rollups of answers and variable values', () => {
 
   it('keep each learner’s answers per course and hour equal to a recount of the answers', async () => {
     await answerHoursScenario();
+  });
+
+  it("keep each run's answer sheet: each question's newest answer, equal to a recount", async () => {
+    await answerSheetScenario();
   });
 
   it("keep each course's highest slide viewed, raised by later views and never lowered", async () => {

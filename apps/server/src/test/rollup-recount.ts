@@ -167,6 +167,35 @@ export async function answerHourRollups(db: Database) {
   return { stored, recount };
 }
 
+/** Each run's answer sheet, as stored and as recounted from the answers (arrays as text, to compare like for like). */
+export async function answerSheetRollups(db: Database) {
+  const stored = await rows(
+    db,
+    sql`
+    select organization_id, course_run_id, course_id, question_ids::text as question_ids,
+           answer_ids::text as answer_ids, marks::text as marks, answers::text as answers, graded::text as graded, total
+    from run_answer_sheets order by 1, 2`,
+  );
+  const recount = await rows(
+    db,
+    sql`
+    select organization_id, course_run_id, course_id, array_agg(question_id order by question_id)::text as question_ids,
+           array_agg(id order by question_id)::text as answer_ids, array_agg(mark order by question_id)::text as marks,
+           array_agg(answer_choice order by question_id)::text as answers,
+           array_agg(graded order by question_id)::text as graded, sum(mark order by question_id) as total
+    from (
+      select distinct on (organization_id, course_run_id, question_id)
+        organization_id, course_run_id, course_id, question_id, id, answer_choice,
+        coalesce(points_assigned, case when correct then 1 else 0 end)::float8 as mark,
+        (points_assigned is not null or correct is not null) as graded
+      from course_run_questions where course_run_id is not null
+      order by organization_id, course_run_id, question_id, created_at desc, id desc
+    ) last_answers
+    group by 1, 2, 3 order by 1, 2`,
+  );
+  return { stored, recount };
+}
+
 /** Each course's highest slide viewed, as stored and as recounted from the log. */
 export async function lastSlideRollups(db: Database) {
   const stored = await rows(db, sql`select course_id, last_slide from course_last_slides order by 1`);
@@ -195,6 +224,8 @@ export async function expectRollupsMatchRecount(db: Database): Promise<void> {
   expect(activity.stored).toEqual(activity.recount);
   const answerHours = await answerHourRollups(db);
   expect(answerHours.stored).toEqual(answerHours.recount);
+  const answerSheets = await answerSheetRollups(db);
+  expect(answerSheets.stored).toEqual(answerSheets.recount);
   const lastSlides = await lastSlideRollups(db);
   expect(lastSlides.stored).toEqual(lastSlides.recount);
 }

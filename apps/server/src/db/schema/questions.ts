@@ -164,6 +164,45 @@ export const learnerAnswerHours = pgTable(
   ],
 );
 
+/**
+ * Each run's answer sheet: the last answer to each question the run
+ * answered (by time, then id, as item analysis counts a question answered
+ * twice), its mark (points, else 1 for right and 0 for wrong) and whether
+ * it was graded, in question-id order, with the run's total. Question
+ * analysis reads one row per run instead of sorting every answer of a
+ * course by run to find the last ones and add them up. Kept by statement
+ * triggers on the answers in the writing transaction (migration 0024): an
+ * insert merges its answers into the sheet (newest wins, whatever order
+ * concurrent batches commit in); a delete or update rebuilds the sheets of
+ * its runs from the answers that remain.
+ */
+export const runAnswerSheets = pgTable(
+  'run_answer_sheets',
+  {
+    organizationId: tenantOrganizationId(),
+    courseRunId: uuid('course_run_id').notNull(),
+    courseId: uuid('course_id').notNull(),
+    questionIds: uuid('question_ids').array().notNull(),
+    /** The answer row kept for each question, and when it was written: what a later answer is compared with. */
+    answerIds: uuid('answer_ids').array().notNull(),
+    answeredAt: timestamptz('answered_at').array().notNull(),
+    marks: doublePrecision('marks').array().notNull(),
+    answers: text('answers').array().notNull(),
+    graded: boolean('graded').array().notNull(),
+    total: doublePrecision('total').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'run_answer_sheets_pk', columns: [table.organizationId, table.courseRunId] }),
+    foreignKey({
+      name: 'run_answer_sheets_course_run_fk',
+      columns: [table.organizationId, table.courseRunId],
+      foreignColumns: [courseRuns.organizationId, courseRuns.id],
+    }).onDelete('cascade'),
+    // A course's sheets, for its item analysis.
+    index('run_answer_sheets_course_idx').on(table.organizationId, table.courseId),
+  ],
+);
+
 export type Question = typeof questions.$inferSelect;
 export type NewQuestion = typeof questions.$inferInsert;
 export type CourseRunQuestion = typeof courseRunQuestions.$inferSelect;
