@@ -8,11 +8,17 @@ export type StatementSettings = {
   jit?: boolean;
   /** False keeps the statement in one process, where parallel workers would hand back as many rows as they read. */
   parallel?: boolean;
+  /**
+   * False makes the planner hash wherever a sort is not the only way (`enable_sort` off), for a statement
+   * whose row counts it underestimates, e.g. rows unnested from arrays, and would then sort many rows to group
+   * them into few.
+   */
+  sort?: boolean;
 };
 
 /**
  * Runs one read statement in a transaction of its own with `work_mem` (and
- * JIT or parallel workers off, when asked) set for it alone: `set local`
+ * JIT, parallel workers or sorts off, when asked) set for it alone: `set local`
  * ends with the transaction, so no pooled connection keeps the setting.
  */
 export async function executeWithMemory<T extends Record<string, unknown>>(
@@ -26,6 +32,7 @@ export async function executeWithMemory<T extends Record<string, unknown>>(
     await tx.execute(sql.raw(`set local work_mem = '${settings.workMem}'`));
     if (settings.jit === false) await tx.execute(sql`set local jit = off`);
     if (settings.parallel === false) await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    if (settings.sort === false) await tx.execute(sql`set local enable_sort = off`);
     return (await tx.execute<T>(statement)).rows;
   });
 }

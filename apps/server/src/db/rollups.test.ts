@@ -484,7 +484,8 @@ async function answerSheetScenario() {
       ...fields,
     });
   const sheet = async () => {
-    const found = await rows(sql`
+    type SheetRow = { questions: string; answers: string; marks: string; graded: string; total: number };
+    const found = await rows<SheetRow>(sql`
       select question_ids::text as questions, answers::text as answers, marks::text as marks,
              graded::text as graded, total
       from run_answer_sheets where organization_id = ${organization.id}`);
@@ -495,7 +496,7 @@ async function answerSheetScenario() {
     ]);
     return found.map((row) => ({
       ...row,
-      questions: String(row.questions).replace(/[0-9a-f-]{36}/g, (id) => byQuestion.get(id) ?? id),
+      questions: row.questions.replace(/[0-9a-f-]{36}/g, (id) => byQuestion.get(id) ?? id),
     }));
   };
   const expectRecounted = async () => {
@@ -522,7 +523,9 @@ async function answerSheetScenario() {
 
   // A retry of q1 replaces its answer; an older answer to q2 arriving later does not.
   await db.insert(courseRunQuestions).values([answer(q1.id, '09:10:00', 'E', right)]);
-  await db.insert(courseRunQuestions).values([answer(q2.id, '08:59:00', 'F', { correct: null, pointsAssigned: null })]);
+  await db
+    .insert(courseRunQuestions)
+    .values([answer(q2.id, '08:59:00', 'F', { correct: null, pointsAssigned: null })]);
   expected = order({ [q1.id]: 'E', [q2.id]: 'B', [q3.id]: 'D' });
   expect((await sheet())[0]).toMatchObject({ answers: `{${expected.join(',')}}`, total: 7 });
   await expectRecounted();
@@ -540,9 +543,7 @@ async function answerSheetScenario() {
   await db.execute(sql`update course_run_questions set created_at = '2026-03-02T10:00:00Z'
     where organization_id = ${organization.id} and answer_choice = 'F'`);
   expected = order({ [q1.id]: 'E', [q2.id]: 'F', [q3.id]: 'D' });
-  expect(await sheet()).toEqual([
-    expect.objectContaining({ answers: `{${expected.join(',')}}`, total: 2 }),
-  ]);
+  expect(await sheet()).toEqual([expect.objectContaining({ answers: `{${expected.join(',')}}`, total: 2 })]);
   await expectRecounted();
 
   // A run left with no answer has no sheet; a deleted run takes its sheet with it.

@@ -2,20 +2,21 @@ import { MAX_ANSWER_OPTIONS, type AnalyticsSettings, type ItemAnalysisAttempts }
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeWithMemory } from '../../db/execute-with-memory';
-import { courseRunQuestions, courseRuns, courses, questions } from '../../db/schema';
+import { courseRunQuestions, courseRuns, courses, questions, runAnswerSheets } from '../../db/schema';
 import { learnerIncluded, runCompleted, withinLocalDays } from './analytics-filters.queries';
 
-// Question analysis reads the facts as ingestion writes them, in the same
-// transaction as the acknowledgement (`course_runs`, `course_run_questions`),
-// never the rollups: an answer is in the analysis as soon as it is stored.
+// Question analysis reads the runs and their answer sheets (each question's
+// last answer in the run, kept in the transaction that writes the answers,
+// see `runAnswerSheets`): an answer is in the analysis as soon as it is
+// stored.
 //
-// One statement does the heavy part: it picks the analysed attempts, keeps
-// each question's last answer in each of them, and sums per question what
-// the formulas of `item-statistics.ts` need (counts, sums, cross-products
-// with the attempt's total, and small histograms). Only those sums leave the
-// database: a few hundred rows whatever the number of learners.
+// One statement does the heavy part: it picks the analysed attempts and
+// sums per question what the formulas of `item-statistics.ts` need (counts,
+// sums, cross-products with the attempt's total, and small histograms). Only
+// those sums leave the database: a few hundred rows whatever the number of
+// learners.
 
-/** Memory for the statement's sorts and hashes (a course of 100 000 learners needs about 100 MB). */
+/** Memory for the statement's hashes (a course of 100 000 learners needs about 60 MB). */
 const QUIZ_SUMS_WORK_MEM = '128MB' as const;
 
 export type QuestionAnalysisPeriod = { from?: string | undefined; to?: string | undefined };
@@ -89,44 +90,19 @@ export type AnalysisRow = {
 };
 
 /**
- * Which of a learner's runs with answers are analysed, as a condition on the
- * window columns of `ranked`: its rank among the learner's runs by start
- * (`run_rank`), how many runs the learner has (`learner_runs`) and the rank
- * of the learner's earliest highest-scoring run (`best_rank`).
+ * The analysed attempts among the finished runs with answers (`sheets`),
+ * picked per learner: the earliest run, the latest, the highest total (a
+ * tie goes to the earlier run: the one that reached the score first), or
+ * every run.
  */
-function analysedCondition(attempts: ItemAnalysisAttempts): SQL {
-  switch (attempts) {
-    case 'first':
-      return sql`run_rank = 1`;
-    case 'last':
-      return sql`run_rank = learner_runs`;
-    case 'highest':
-      // A tie goes to the earlier run: the one that reached the score first.
-      return sql`run_rank = best_rank`;
-    case 'all':
-      return sql`true`;
-  }
-}
-
-/**
- * The windows `analysedCondition` reads, as the CTE `ranked`: the last and
- * highest attempts need the learner's number of runs and best total; the
- * first and all attempts need nothing more than `run_answers` has.
- */
-function pickingWindows(attempts: ItemAnalysisAttempts): SQL {
-  if (attempts === 'first' || attempts === 'all') return sql`ranked as (select * from run_answers),`;
-  return sql`
-    learner_runs as (
-      select la.*,
-        max(run_rank) over (partition by learner_id) as learner_runs,
-        max(total) over (partition by learner_id) as best_total
-      from run_answers la
-    ),
-    ranked as (
-      select lr.*,
-        min(case when total = best_total then run_rank end) over (partition by learner_id) as best_rank
-      from learner_runs lr
-    ),`;
+function analysedRuns(attempts: ItemAnalysisAttempts): SQL {
+  if (attempts === 'all') return sql`select * from sheets`;
+  const order = {
+    first: sql`started_at, run_id`,
+    last: sql`started_at desc, run_id desc`,
+    highest: sql`total desc, started_at, run_id`,
+  }[attempts];
+  return sql`select distinct on (learner_id) * from sheets order by learner_id, ${order}`;
 }
 
 /**
@@ -145,25 +121,25 @@ export async function selectQuizSums(
   courseId: string,
   period: QuestionAnalysisPeriod,
 ): Promise<AnalysisRow[]> {
-  // The answers of a large course are sorted once (see below); with the default 4 MB PostgreSQL would
-  // sort 100 000 learners' answers on disk. Compiling the statement (JIT) would take longer than it saves
-  // on a few hundred thousand rows.
+  // Compiling the statement (JIT) would take longer than it saves on a few hundred thousand rows. PostgreSQL
+  // guesses a few entries per sheet and a couple of hundred attempts whatever the course, so it would group
+  // a large course's half a million entries by sorting them: hashing them takes a third of the time.
   return executeWithMemory<AnalysisRow>(db, quizSumsStatement(org, settings, courseId, period), {
     workMem: QUIZ_SUMS_WORK_MEM,
     jit: false,
+    sort: false,
   });
 }
 
 /**
  * The statement of {@link selectQuizSums}, on its own for the benchmark's
- * `EXPLAIN ANALYZE`. The answers are sorted once, by learner, run start,
- * run and question (newest answer first), in parallel workers: the last
- * answer of a question in a run is then the first of its group (DISTINCT
- * ON), and one window over the learner's runs gives the run's total, its
- * rank and its first row; the last and highest attempts add windows over
- * the same order. So PostgreSQL sorts 100 000 learners' answers a single
- * time and never materializes them; what is grouped afterwards is a few
- * hundred rows (question × mark × total × answer).
+ * `EXPLAIN ANALYZE`. A run's sheet has one entry per question it answered,
+ * so nothing is sorted by run or question: the finished runs are joined
+ * with their sheets by a hash, the attempts picked per learner among those
+ * (a sort of one row per run), and their entries grouped by question, mark,
+ * total and answer: a few hundred groups. Hidden questions are left out of
+ * the entries and of the totals; a run that answered only hidden questions
+ * is not an attempt.
  */
 export function quizSumsStatement(
   org: string,
@@ -179,44 +155,36 @@ export function quizSumsStatement(
         and ${learnerIncluded(settings, org, sql`${r}.learner_id`)}
         and ${withinLocalDays(settings, sql`${r}.started_at`, period)}`;
   };
+  // The hidden questions' ids, computed once (an init plan) wherever they are read.
+  const hiddenIds = sql`(select ids from hidden)::uuid[]`;
   return sql`
-    with last_answers as (
-      -- A question answered twice in a run counts its last answer: the first of its (run, question) in this
-      -- order. The runs are joined from the table rather than from a CTE: PostgreSQL then knows that a run
-      -- id is unique, hashes the runs rather than the answers, and reads and sorts in parallel workers.
-      select distinct on (f.learner_id, f.started_at, a.course_run_id, a.question_id)
-        f.learner_id, f.started_at, a.course_run_id as run_id, a.question_id, a.answer_choice,
-        coalesce(a.points_assigned, case when a.correct then 1 else 0 end)::float8 as mark,
-        (a.points_assigned is not null or a.correct is not null) as is_graded
-      from ${courseRunQuestions} a
-      join ${courseRuns} f on ${finished('f')} and f.id = a.course_run_id
-      -- The course's answers less those of its few inactive questions, not a join with the active ones:
-      -- PostgreSQL estimates a course's answers well but one question's as the average question's, and a
-      -- large course's were then read question by question in random heap order (twice the time).
-      where a.organization_id = ${org} and a.course_id = ${courseId}
-        and a.question_id <> all(array(select q.id from ${questions} q
-          where q.organization_id = ${org} and q.course_id = ${courseId} and not q.active))
-      order by f.learner_id, f.started_at, a.course_run_id, a.question_id, a.created_at desc, a.id desc
+    with hidden as (
+      select coalesce(array_agg(q.id), '{}') as ids from ${questions} q
+      where q.organization_id = ${org} and q.course_id = ${courseId} and not q.active
     ),
-    run_answers as (
-      -- One window over the learner's runs in order, a run's answers being peers: the run's total (its
-      -- frame is the run, added up in question order as before), the run's rank among the learner's runs,
-      -- and whether the row is its run's first.
-      select la.*,
-        sum(mark) over learner_run as total,
-        lag(run_id) over learner_run is distinct from run_id as is_run_head,
-        dense_rank() over learner_run as run_rank
-      from last_answers la
-      window learner_run as (partition by learner_id order by started_at, run_id
-        range between current row and current row)
+    finished as (
+      -- Every finished run, with its sheet when it answered a visible question. The runs without one are
+      -- counted from the same scan.
+      select f.id as run_id, f.learner_id, f.started_at, s.question_ids, s.marks, s.answers, s.graded,
+        case when cardinality(${hiddenIds}) = 0 then s.total
+          else (select sum(e.mark order by e.question_id) from unnest(s.question_ids, s.marks) as e(question_id, mark)
+                where e.question_id <> all(${hiddenIds})) end as total
+      from ${courseRuns} f
+      left join ${runAnswerSheets} s on s.organization_id = ${org} and s.course_id = ${courseId}
+        and s.course_run_id = f.id and not s.question_ids <@ ${hiddenIds}
+      where ${finished('f')}
     ),
-${pickingWindows(settings.itemAnalysisAttempts)}    base as (
-      select question_id, mark, total, answer_choice,
-        ${analysedCondition(settings.itemAnalysisAttempts)} as is_analysed,
-        is_run_head, run_rank = 1 as is_first_run,
-        count(*)::int as n, (count(*) filter (where is_graded))::int as graded
-      from ranked
-      group by 1, 2, 3, 4, 5, 6, 7
+    sheets as (select * from finished where question_ids is not null),
+    analysed as (${analysedRuns(settings.itemAnalysisAttempts)}),
+    attempt_totals as (select total, count(*)::int as n from analysed group by total),
+    base as (
+      -- A sheet's entries by position: one unnest and subscripts cost two thirds of unnesting four arrays.
+      select e.question_id, a.marks[e.i] as mark, a.total, a.answers[e.i] as answer_choice,
+        count(*)::int as n, (count(*) filter (where a.graded[e.i]))::int as graded
+      from analysed a
+      cross join lateral unnest(a.question_ids) with ordinality as e(question_id, i)
+      where e.question_id <> all(${hiddenIds})
+      group by 1, 2, 3, 4
     ),
     sums as (
       select question_id, mark, rest, total, answer_choice,
@@ -229,7 +197,7 @@ ${pickingWindows(settings.itemAnalysisAttempts)}    base as (
         sum(rest * n)::float8 as sum_rest,
         max(mark)::float8 as max_mark,
         sum(graded)::int as graded
-      from (select b.*, b.total - b.mark as rest from base b where b.is_analysed) analysed
+      from (select b.*, b.total - b.mark as rest from base b) with_rest
       group by grouping sets ((question_id), (question_id, mark), (question_id, rest), (question_id, total),
         (question_id, answer_choice))
     ),
@@ -254,16 +222,18 @@ ${pickingWindows(settings.itemAnalysisAttempts)}    base as (
     left join ${questions} q on r.grouping_id = 15 and q.organization_id = ${org} and q.id = r.question_id
     where r.grouping_id <> 14 or r.option_rank <= ${MAX_ANSWER_OPTIONS}
     union all
-    select 'attempt_total', null, total, null, sum(n)::int, null, null, null, null, null, null, null, null,
+    select 'attempt_total', null, total, null, n, null, null, null, null, null, null, null, null,
       null, null, null, null, null, null, null, null
-    from base where is_analysed and is_run_head group by total
+    from attempt_totals
     union all
     select 'meta', null, null, null, 0, null, null, null, null, null, null, null, null,
       null, null, null, null, null,
-      (select coalesce(sum(n), 0)::int from base where is_analysed and is_run_head and
-        ${settings.itemAnalysisAttempts === 'all' ? sql`is_first_run` : sql`true`}),
-      ((select count(*) from ${courseRuns} r where ${finished('r')})
-        - (select coalesce(sum(n), 0) from base where is_run_head))::int,
-      (select count(*)::int from ${questions} h
-        where h.organization_id = ${org} and h.course_id = ${courseId} and not h.active)`;
+      -- One attempt per learner, but with every run analysed a learner may have several.
+      ${
+        settings.itemAnalysisAttempts === 'all'
+          ? sql`(select count(distinct learner_id)::int from analysed)`
+          : sql`(select coalesce(sum(n), 0)::int from attempt_totals)`
+      },
+      (select (count(*) - count(question_ids))::int from finished),
+      (select cardinality(ids) from hidden)`;
 }
