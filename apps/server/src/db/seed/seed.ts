@@ -371,7 +371,7 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
     await rebuildRollups(tx, organizationId);
     // The seeded history in the learning-event log, as if it had been ingested.
     await tx.execute(sql`select backfill_learning_events(${organizationId}::uuid)`);
-    // The log's own rollups and the answers' hourly one and run sheets, whose triggers the bulk load skipped too. A
+    // The log's own rollups, the answers' hourly one and the runs' answer sheets, whose triggers the bulk load skipped too. A
     // database migrated to before a rollup existed (tests of older
     // migrations seed one) has it back-filled by the migration that adds it.
     for (const recompute of [

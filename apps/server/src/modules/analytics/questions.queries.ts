@@ -147,14 +147,6 @@ export function quizSumsStatement(
   courseId: string,
   period: QuestionAnalysisPeriod,
 ): SQL {
-  // The finished runs as a condition on an alias of course_runs.
-  const finished = (alias: string) => {
-    const r = sql.raw(alias);
-    return sql`${r}.organization_id = ${org} and ${r}.course_id = ${courseId}
-        and ${runCompleted(settings, org, alias)}
-        and ${learnerIncluded(settings, org, sql`${r}.learner_id`)}
-        and ${withinLocalDays(settings, sql`${r}.started_at`, period)}`;
-  };
   // The hidden questions' ids, computed once (an init plan) wherever they are read.
   const hiddenIds = sql`(select ids from hidden)::uuid[]`;
   return sql`
@@ -172,7 +164,9 @@ export function quizSumsStatement(
       from ${courseRuns} f
       left join ${runAnswerSheets} s on s.organization_id = ${org} and s.course_id = ${courseId}
         and s.course_run_id = f.id and not s.question_ids <@ ${hiddenIds}
-      where ${finished('f')}
+      where f.organization_id = ${org} and f.course_id = ${courseId} and ${runCompleted(settings, org, 'f')}
+        and ${learnerIncluded(settings, org, sql`f.learner_id`)}
+        and ${withinLocalDays(settings, sql`f.started_at`, period)}
     ),
     sheets as (select * from finished where question_ids is not null),
     analysed as (${analysedRuns(settings.itemAnalysisAttempts)}),
