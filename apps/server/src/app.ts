@@ -32,6 +32,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { enableResultCache } from './modules/metrics/result-cache';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
 import { pipelineQueue } from './modules/pipelines/pipelines.jobs';
 import { pipelineRoutes } from './modules/pipelines/pipelines.routes';
@@ -192,6 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return payload;
   });
 
+  // Report results kept until their organization's data changes (see metrics/result-cache.ts).
+  enableResultCache(database.db, { maxMb: config.reportCacheMb });
   // Caller and organization for every /api route, before any route exists.
   registerTenant(app, database.db);
   // Then every string of the request must be storable text (NUL, lone surrogates): 400 otherwise.

@@ -92,6 +92,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL must be an smtp/);
   });
 
+  it('keeps 64 MB of report results unless REPORT_CACHE_MB says otherwise (0 turns it off)', () => {
+    expect(loadConfig({}).reportCacheMb).toBe(64);
+    expect(loadConfig({ REPORT_CACHE_MB: '0' }).reportCacheMb).toBe(0);
+    expect(loadConfig({ REPORT_CACHE_MB: '256' }).reportCacheMb).toBe(256);
+    expect(() => loadConfig({ REPORT_CACHE_MB: 'lots' })).toThrow(
+      'Invalid configuration: REPORT_CACHE_MB must be a whole number of megabytes from 0 to 4096 (0 turns the cache off) (got "lots")',
+    );
+    expect(() => loadConfig({ REPORT_CACHE_MB: '5000' })).toThrow(/REPORT_CACHE_MB must be/);
+  });
+
   it('reads extra connect-src origins and refuses anything but bare origins', () => {
     expect(loadConfig({}).cspConnectSrc).toEqual([]);
     expect(

@@ -173,6 +173,13 @@ const envSchema = z.object({
     .default('20')
     .refine((value) => /^\d+$/.test(value), { message: 'must be a whole number (0 turns the limit off)' })
     .transform(Number),
+  REPORT_CACHE_MB: z
+    .string()
+    .default('64')
+    .refine((value) => /^\d+$/.test(value) && Number(value) <= 4096, {
+      message: 'must be a whole number of megabytes from 0 to 4096 (0 turns the cache off)',
+    })
+    .transform(Number),
   CSP_CONNECT_SRC: z
     .string()
     .default('')
@@ -269,6 +276,8 @@ export type AppConfig = {
   smtp: { url: string; from: string } | undefined;
   /** Sign-ups allowed per client address per hour; 0 turns the limit off. */
   signupLimitPerHour: number;
+  /** Memory for report results kept until their organization's data changes (REPORT_CACHE_MB); 0 keeps none. */
+  reportCacheMb: number;
   /** Origins the browser app may call besides its own (e.g. a PostHog host), added to CSP connect-src. */
   cspConnectSrc: string[];
   /** The LLM engine's OpenAI-compatible endpoint; unset, every AI feature uses its built-in engine. */
@@ -343,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     publicUrl: values.PUBLIC_URL,
     smtp: values.SMTP_URL ? { url: values.SMTP_URL, from: values.SMTP_FROM } : undefined,
     signupLimitPerHour: values.SIGNUP_LIMIT_PER_HOUR,
+    reportCacheMb: values.REPORT_CACHE_MB,
     llm: values.LLM_BASE_URL
       ? {
           baseUrl: values.LLM_BASE_URL,

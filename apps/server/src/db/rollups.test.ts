@@ -15,6 +15,7 @@ import {
 import { courseRunQuestions, courseRuns, learnerVariableValues, learners, type Learner } from './schema';
 import { seedDemo } from './seed/seed';
 import { foldAllRollups, foldRollupsOnce } from '../jobs/rollup-folder';
+import { selectReportDataVersion } from '../modules/metrics/report-data-version.queries';
 import {
   activityRollups,
   answerHourRollups,
@@ -695,6 +696,22 @@ describe('queued rollups (deferred, folded by the workers)', () => {
     await mixedWritesScenario();
     const left = await rows<{ n: number }>(sql`select count(*)::int as n from rollup_queue`);
     expect(left[0]?.n).toBe(0);
+  });
+
+  it('move the report data version when folded, so no report result kept before the fold is served after it', async () => {
+    const organization = await insertOrganization(db);
+    const tenant = { organizationId: organization.id };
+    const course = await insertCourse(db, tenant);
+    const learner = await insertLearner(db, tenant);
+    await db.insert(courseRuns).values({ ...tenant, courseId: course.id, learnerId: learner.id });
+    const written = BigInt(await selectReportDataVersion(db, organization.id));
+    await foldAllRollups(db);
+    const folded = BigInt(await selectReportDataVersion(db, organization.id));
+    expect(folded > written).toBe(true);
+    const counted = await rows<{ n: number }>(
+      sql`select count(*)::int as n from course_learners where course_id = ${course.id}`,
+    );
+    expect(counted[0]?.n).toBe(1);
   });
 
   it("keep the log's hourly activity in the writing transaction, with nothing to fold", async () => {

@@ -3,6 +3,7 @@ import type { DatabaseConnection } from '../db/client';
 import { insightJobs } from '../modules/analytics/insights.job';
 import { billingJobs } from '../modules/billing/billing.jobs';
 import { maintainEventLogJob } from '../modules/ingestion/event-log.jobs';
+import { foldReportDataVersionsJob } from '../modules/metrics/metrics.jobs';
 import { createPipelineJobs } from '../modules/pipelines/pipelines.jobs';
 import type { HostLookup } from '../modules/actions/address-guard';
 import { createJobRunner, type JobDefinition, type JobRunner, type Subscriptions } from './job-runner';
@@ -10,6 +11,7 @@ import { createJobRunner, type JobDefinition, type JobRunner, type Subscriptions
 /** Every kind of job of the product, each defined beside the module it belongs to. */
 export const JOB_DEFINITIONS: readonly JobDefinition<never>[] = [
   maintainEventLogJob,
+  foldReportDataVersionsJob,
   ...insightJobs,
   ...billingJobs,
 ].map((definition) => definition as unknown as JobDefinition<never>);

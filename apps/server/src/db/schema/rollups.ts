@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -296,3 +297,28 @@ export type QuestionDailyStats = typeof questionDailyStats.$inferSelect;
 export type VariableDailyStats = typeof variableDailyStats.$inferSelect;
 export type VariableStats = typeof variableStats.$inferSelect;
 export type LearnerVariableLatest = typeof learnerVariableLatest.$inferSelect;
+
+/**
+ * How many times each organization's report data has changed: the version
+ * that report results are cached under (`modules/metrics/result-cache.ts`).
+ * Statement triggers on every table the metrics layer reads (migration 0025)
+ * add one per writing statement, on both engines and whoever writes (the
+ * write path, the rollup folder, deletions, renames), in the writing
+ * transaction. Each database backend counts on a row of its own, so
+ * concurrent writers of one organization never wait on each other; the
+ * version is the sum of an organization's rows, which only grows. The
+ * hourly upkeep folds the rows of backends into `backend = 0`, keeping the
+ * sum.
+ */
+export const reportDataVersions = pgTable(
+  'report_data_versions',
+  {
+    organizationId: tenantOrganizationId(),
+    /** The writing backend's process id; 0 holds what the upkeep folded. */
+    backend: integer('backend').notNull(),
+    changes: bigint('changes', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ name: 'report_data_versions_pk', columns: [table.organizationId, table.backend] }),
+  ],
+);

@@ -27,6 +27,7 @@ import { findOrganizationById } from '../organizations/organizations.queries';
 import {
   describeSubject,
   effectiveQuery,
+  resolvePeriod,
   runReportQuery,
   type SubjectInfo,
 } from '../metrics/report-query.service';
@@ -53,7 +54,10 @@ import {
   type WriteOutcome,
 } from './custom-reports.queries';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** The start of the report's own "last N days", as its items resolve it. */
+function reportSince(config: CustomReportConfig, now: Date): Date | null {
+  return config.periodDays ? resolvePeriod({ kind: 'last_days', days: config.periodDays }, now).from : null;
+}
 
 function toIso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
@@ -352,7 +356,7 @@ export async function assembleReportData(
   options: { now?: Date; isPublic?: boolean } = {},
 ): Promise<ReportData> {
   const now = options.now ?? new Date();
-  const since = config.periodDays ? new Date(now.getTime() - config.periodDays * DAY_MS) : null;
+  const since = reportSince(config, now);
   const items = await describeItems(db, organizationId, rows);
   const data = await mapLimited(items, ITEM_CONCURRENCY, (item) =>
     assembleItem(db, organizationId, item, config, { now, isPublic: options.isPublic ?? false }),
@@ -398,7 +402,7 @@ export async function previewReport(
   const data = await mapLimited(described, ITEM_CONCURRENCY, (item) =>
     assembleItem(db, organizationId, item, input.config, { now, isPublic: false }),
   );
-  const since = input.config.periodDays ? new Date(now.getTime() - input.config.periodDays * DAY_MS) : null;
+  const since = reportSince(input.config, now);
   return { generatedAt: now.toISOString(), since: since?.toISOString() ?? null, items: data };
 }
 

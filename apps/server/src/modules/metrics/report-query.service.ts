@@ -24,6 +24,7 @@ import type { VariableDataType } from '../../db/schema';
 import { AppError } from '../../errors';
 import { withoutEmails } from './privacy';
 import { selectReportQuery, type ExecutableQuery, type QueryRow } from './report-query.queries';
+import { cachedResult } from './result-cache';
 import { chatbotVariableSource, selectChatbotVariables } from './value-source';
 
 // The metrics layer's entry for report items: what a subject is (its name,
@@ -180,6 +181,7 @@ export function resolveMeasure(query: ReportQuery, info: SubjectInfo): ReportMea
 }
 
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 
 /** The period as instants [from, to), presets resolved against `now` in UTC. */
 export function resolvePeriod(period: ReportPeriod, now: Date): { from: Date | null; to: Date | null } {
@@ -188,8 +190,12 @@ export function resolvePeriod(period: ReportPeriod, now: Date): { from: Date | n
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth();
   switch (period.kind) {
-    case 'last_days':
-      return { from: new Date(now.getTime() - period.days * DAY_MS), to: null };
+    case 'last_days': {
+      // From the start of the current minute: "the last 30 days" asked twice
+      // in a minute is one period, so its result can be kept (result-cache.ts).
+      const minute = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
+      return { from: new Date(minute - period.days * DAY_MS), to: null };
+    }
     case 'between':
       return {
         from: new Date(`${period.from}T00:00:00Z`),
@@ -272,7 +278,11 @@ export async function runReportQuery(
     limit: effective.limit ?? MAX_QUERY_ROWS,
     dataType: info.dataType,
   };
-  const rows = await selectReportQuery(db, organizationId, executable);
+  // Kept until the organization's data changes: the statement reads nothing
+  // but its organization's data and what the executable query says.
+  const rows = await cachedResult(db, organizationId, `report-query:${JSON.stringify(executable)}`, () =>
+    selectReportQuery(db, organizationId, executable),
+  );
   return { query: effective, result: toResult(rows, executable, options) };
 }
 

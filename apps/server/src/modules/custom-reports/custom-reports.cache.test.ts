@@ -1,0 +1,143 @@
+import type {
+  CustomReport,
+  IngestEventsResponse,
+  PublicReportResponse,
+  ReportData,
+  ReportSharing,
+} from '@courselens/contracts';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { signUpViaApi, type SignedUp } from '../../test/auth';
+import { resultCacheOf } from '../metrics/result-cache';
+
+// Report results are kept until the organization's data changes: what a
+// user reads must be what a fresh computation gives, the moment anything it
+// reads has changed, through every way data changes.
+
+let testApp: TestApp;
+let owner: SignedUp;
+let ingestKey: string;
+let sequence = 0;
+const uid = (prefix: string) => `${prefix}-${process.pid}-${++sequence}`;
+
+const inject = (options: InjectOptions) => testApp.app.inject(options);
+const as = (method: InjectOptions['method'], url: string, payload?: unknown) =>
+  inject({
+    method,
+    url,
+    headers: owner.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function send(events: unknown[]): Promise<void> {
+  const response = await inject({
+    method: 'POST',
+    url: '/api/v1/events',
+    headers: { authorization: `Bearer ${ingestKey}` },
+    payload: { events },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.json<IngestEventsResponse>().rejected).toEqual([]);
+}
+
+const completedRun = (course: string, email: string, name: string) => {
+  const base = {
+    course: { externalCourseId: course, title: course },
+    learner: { email, name },
+    run: uid('run'),
+  };
+  return [
+    { id: uid('evt'), type: 'course.started', timestamp: '2026-03-02T09:00:00Z', ...base },
+    { id: uid('evt'), type: 'course.completed', timestamp: '2026-03-02T09:30:00Z', ...base },
+  ];
+};
+
+async function dataOf(reportId: string): Promise<ReportData> {
+  const response = await as('GET', `/api/custom-reports/${reportId}/data`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: ReportData }>().data;
+}
+
+const cacheStats = () => {
+  const cache = resultCacheOf(testApp.database.db);
+  if (!cache) throw new Error('the application keeps report results');
+  return cache.stats();
+};
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  owner = await signUpViaApi(testApp.app);
+  const key = await as('POST', '/api/api-keys', { name: 'LMS', scope: 'ingest' });
+  ingestKey = key.json<{ key: string }>().key;
+  await send(completedRun('Safety', 'ann@learners.example', 'Ann'));
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('kept report results', () => {
+  it('serve a report again unchanged, and new numbers the moment an event, a rename or a deletion changes them', async () => {
+    const created = await as('POST', '/api/custom-reports', {
+      name: 'Completions',
+      items: [
+        {
+          kind: 'query',
+          query: {
+            subject: { kind: 'courses', courseIds: [] },
+            measure: { fn: 'completions' },
+            breakdown: { kind: 'course' },
+          },
+        },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const report = created.json<CustomReport>();
+    // Ties (one completion each) come in no set order.
+    const rows = (data: ReportData) =>
+      data.items[0]?.result?.rows
+        .map((row) => [row.label, row.value])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+
+    const first = await dataOf(report.id);
+    expect(rows(first)).toEqual([['Safety', 1]]);
+    const before = cacheStats();
+    expect(await dataOf(report.id)).toEqual({ ...first, generatedAt: expect.any(String) });
+    expect(cacheStats().hits).toBe(before.hits + 1);
+
+    // A new learner's run of another course, through the event API.
+    await send(completedRun('Onboarding', 'bob@learners.example', 'Bob'));
+    expect(rows(await dataOf(report.id))).toEqual([
+      ['Onboarding', 1],
+      ['Safety', 1],
+    ]);
+    const courses = await as('GET', '/api/courses');
+    const onboarding = courses
+      .json<{ items: { id: string; courseTitle: string }[] }>()
+      .items.find((course) => course.courseTitle === 'Onboarding');
+    expect(onboarding).toBeDefined();
+
+    // A course renamed on its page.
+    const renamed = await as('PATCH', `/api/courses/${onboarding?.id}`, { courseTitle: 'Induction' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(rows(await dataOf(report.id))).toEqual([
+      ['Induction', 1],
+      ['Safety', 1],
+    ]);
+
+    // The public link reads the same kept result, and follows a deletion.
+    const shared = await as('PUT', `/api/custom-reports/${report.id}/public`, { isPublic: true });
+    const token = shared.json<ReportSharing>().publicShareToken;
+    const publicRows = async () => {
+      const response = await inject({ method: 'GET', url: `/api/public-reports/${token}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return rows(response.json<PublicReportResponse>().data);
+    };
+    expect(await publicRows()).toHaveLength(2);
+    const deleted = await as('DELETE', `/api/courses/${onboarding?.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await publicRows()).toEqual([['Safety', 1]]);
+    expect(rows(await dataOf(report.id))).toEqual([['Safety', 1]]);
+  });
+});

@@ -1,0 +1,218 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import {
+  insertCourse,
+  insertLearner,
+  insertVariable,
+  insertVariableValue,
+} from '../../db/factories/learning';
+import { insertOrganization } from '../../db/factories/organizations';
+import { courses, learners, organizations } from '../../db/schema';
+import { createTestDatabase, type TestDatabaseConnection } from '../../test/database';
+import { foldReportDataVersions, selectReportDataVersion } from './report-data-version.queries';
+import { createResultCache } from './result-cache';
+
+/** A version source the test moves by hand. */
+function versions() {
+  const current = new Map<string, number>();
+  return {
+    bump: (organizationId: string) => current.set(organizationId, (current.get(organizationId) ?? 0) + 1),
+    read: async (organizationId: string) => String(current.get(organizationId) ?? 0),
+  };
+}
+
+const never = {} as Database;
+
+describe('result cache', () => {
+  it('serves a kept result while the version holds, and computes again once it moves', async () => {
+    const source = versions();
+    const cache = createResultCache(never, { maxBytes: 1 << 20, readVersion: source.read });
+    let computed = 0;
+    const compute = async () => ({ computed: ++computed });
+    expect(await cache.get('org-a', 'k', compute)).toEqual({ computed: 1 });
+    expect(await cache.get('org-a', 'k', compute)).toEqual({ computed: 1 });
+    source.bump('org-a');
+    expect(await cache.get('org-a', 'k', compute)).toEqual({ computed: 2 });
+    // Another organization's change, or another key, is another entry.
+    source.bump('org-b');
+    expect(await cache.get('org-a', 'k', compute)).toEqual({ computed: 2 });
+    expect(await cache.get('org-b', 'k', compute)).toEqual({ computed: 3 });
+    expect(await cache.get('org-a', 'other', compute)).toEqual({ computed: 4 });
+    expect(cache.stats()).toMatchObject({ hits: 2, misses: 4, entries: 3 });
+  });
+
+  it('shares one computation between callers that ask at once', async () => {
+    const source = versions();
+    const cache = createResultCache(never, { maxBytes: 1 << 20, readVersion: source.read });
+    let computed = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const compute = async () => {
+      computed += 1;
+      await gate;
+      return [computed];
+    };
+    const asked = Promise.all([cache.get('o', 'k', compute), cache.get('o', 'k', compute)]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    expect(await asked).toEqual([[1], [1]]);
+    expect(computed).toBe(1);
+  });
+
+  it('keeps no failure: the next caller computes again', async () => {
+    const cache = createResultCache(never, { maxBytes: 1 << 20, readVersion: versions().read });
+    await expect(cache.get('o', 'k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await cache.get('o', 'k', async () => 'fine')).toBe('fine');
+    expect(await cache.get('o', 'k', async () => 'not asked')).toBe('fine');
+  });
+
+  it('lets no slower computation at an older version replace a newer one', async () => {
+    const source = versions();
+    const cache = createResultCache(never, { maxBytes: 1 << 20, readVersion: source.read });
+    let releaseOld: () => void = () => undefined;
+    const old = cache.get('o', 'k', async () => {
+      await new Promise<void>((resolve) => (releaseOld = resolve));
+      return 'old';
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    source.bump('o');
+    expect(await cache.get('o', 'k', async () => 'new')).toBe('new');
+    releaseOld();
+    expect(await old).toBe('old');
+    expect(await cache.get('o', 'k', async () => 'again')).toBe('new');
+  });
+
+  it('holds no more than its size: the least recently used results go first, and one too large is not kept', async () => {
+    const cache = createResultCache(never, { maxBytes: 1_000, readVersion: versions().read });
+    const text = (length: number) => async () => 'x'.repeat(length);
+    await cache.get('o', 'a', text(200)); // about 400 bytes
+    await cache.get('o', 'b', text(200));
+    await cache.get('o', 'a', text(1)); // a is used again: b is now the oldest
+    await cache.get('o', 'c', text(200));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cache.stats().bytes).toBeLessThanOrEqual(1_000);
+    expect(await cache.get('o', 'a', text(3))).toHaveLength(200);
+    expect(await cache.get('o', 'b', text(3))).toHaveLength(3);
+    await cache.get('o', 'huge', text(2_000));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get('o', 'huge', text(5))).toHaveLength(5);
+  });
+});
+
+describe('report data version', () => {
+  let connection: TestDatabaseConnection;
+  let db: Database;
+
+  beforeAll(async () => {
+    connection = await createTestDatabase();
+    db = connection.db;
+  });
+
+  afterAll(async () => {
+    await connection.close();
+  });
+
+  it('moves with every insert, update and delete of what reports read, and only for its organization', async () => {
+    const organization = await insertOrganization(db);
+    const other = await insertOrganization(db);
+    const tenant = { organizationId: organization.id };
+    const version = () => selectReportDataVersion(db, organization.id);
+    const otherVersion = await selectReportDataVersion(db, other.id);
+    const steps: string[] = [await version()];
+    const course = await insertCourse(db, tenant);
+    steps.push(await version());
+    const learner = await insertLearner(db, tenant);
+    steps.push(await version());
+    const variable = await insertVariable(db, { ...tenant, courseId: course.id, dataType: 'number' });
+    await insertVariableValue(db, {
+      ...tenant,
+      courseId: course.id,
+      variableId: variable.id,
+      learnerId: learner.id,
+    });
+    steps.push(await version());
+    await db
+      .update(learners)
+      .set({ name: 'Renamed' })
+      .where(sql`${learners.id} = ${learner.id}`);
+    steps.push(await version());
+    await db
+      .update(courses)
+      .set({ courseTitle: 'Renamed course' })
+      .where(sql`${courses.id} = ${course.id}`);
+    steps.push(await version());
+    await db.delete(learners).where(sql`${learners.id} = ${learner.id}`);
+    steps.push(await version());
+    // A statement that changes no row moves nothing.
+    await db
+      .update(learners)
+      .set({ name: 'Nobody' })
+      .where(sql`${learners.id} = ${learner.id}`);
+    steps.push(await version());
+
+    const numbers = steps.map(BigInt);
+    for (let i = 1; i < numbers.length - 1; i++) expect(numbers[i]! > numbers[i - 1]!).toBe(true);
+    expect(numbers.at(-1)).toBe(numbers.at(-2));
+    expect(await selectReportDataVersion(db, other.id)).toBe(otherVersion);
+  });
+
+  it('keeps every sum when the upkeep folds the backends’ rows, and drops deleted organizations’ rows', async () => {
+    const kept = await insertOrganization(db);
+    const gone = await insertOrganization(db);
+    for (const organization of [kept, gone]) {
+      const course = await insertCourse(db, { organizationId: organization.id });
+      await insertLearner(db, { organizationId: organization.id });
+      await db
+        .update(courses)
+        .set({ courseTitle: 'Again' })
+        .where(sql`${courses.id} = ${course.id}`);
+    }
+    // Rows of backends that are gone, as a replaced pool leaves them.
+    await db.execute(sql`
+      insert into report_data_versions (organization_id, backend, changes)
+      values (${kept.id}, -1, 5), (${kept.id}, -2, 7)`);
+    const before = await selectReportDataVersion(db, kept.id);
+    await db.delete(organizations).where(sql`${organizations.id} = ${gone.id}`);
+
+    expect(await foldReportDataVersions(db)).toBeGreaterThanOrEqual(3);
+    expect(await selectReportDataVersion(db, kept.id)).toBe(before);
+    const rows = await db.execute<{ organization_id: string; backend: number }>(sql`
+      select organization_id, backend from report_data_versions
+      where organization_id in (${kept.id}, ${gone.id})`);
+    expect(rows.rows.map((row) => ({ ...row }))).toEqual([{ organization_id: kept.id, backend: 0 }]);
+    expect(await foldReportDataVersions(db)).toBe(0);
+    expect(await selectReportDataVersion(db, kept.id)).toBe(before);
+  });
+
+  it('is moved by every table the metrics layer reads (the triggers follow the queries)', async () => {
+    const tables = await db.execute<{ name: string }>(sql`
+      select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition`);
+    const directory = new URL('.', import.meta.url).pathname;
+    const sources = await Promise.all(
+      (await readdir(directory))
+        // The version's own queries read what they count with, not report data.
+        .filter(
+          (file) =>
+            file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('report-data-version'),
+        )
+        .map((file) => readFile(join(directory, file), 'utf8')),
+    );
+    const read = tables.rows
+      .map((row) => row.name)
+      .filter((name) => name !== 'report_data_versions')
+      .filter((name) =>
+        sources.some((source) => new RegExp(`\\b(from|join)\\s+${name}\\b`, 'i').test(source)),
+      )
+      .sort();
+    const triggered = await db.execute<{ name: string }>(sql`
+      select distinct c.relname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where t.tgname like '%\_report\_version\_%' and not t.tgisinternal
+      group by c.relname having count(*) = 3`);
+    expect(read.length).toBeGreaterThan(10);
+    expect(triggered.rows.map((row) => row.name).sort()).toEqual(read);
+  });
+});
