@@ -222,11 +222,13 @@ export type Timing = { p50: number; p95: number; max: number };
 /** Runs `task` `warmup` times untimed, then `requests` times one after another, and returns the spread. */
 export async function timeRuns(
   task: () => Promise<unknown>,
-  options: { requests: number; warmup: number },
+  options: { requests: number; warmup: number; before?: () => Promise<unknown> },
 ): Promise<Timing> {
   for (let i = 0; i < options.warmup; i += 1) await task();
   const times: number[] = [];
   for (let i = 0; i < options.requests; i += 1) {
+    // Untimed: what each request must find done (e.g. a change of the data it reads).
+    await options.before?.();
     const began = performance.now();
     await task();
     times.push(performance.now() - began);

@@ -2,6 +2,7 @@ import { binLabel, niceBins, type HistogramBin, type NiceBin, type SortOrder } f
 import type { Database } from '../../db/client';
 import { isPartialBucket, type TimeInterval } from '../../lib/time-axis';
 import { withoutEmails } from './privacy';
+import { cachedResult } from './result-cache';
 import {
   selectByCourse,
   selectCategories,
@@ -28,6 +29,27 @@ import { valueRelations, valuesPerLearner, type ValueSource } from './value-sour
 export const HISTOGRAM_TARGET_BINS = 10;
 
 const NO_FILTERS: ValueFilters = {};
+
+/**
+ * A statement's rows, kept until the source's organization's data changes
+ * (result-cache.ts). `args` is everything the statement reads besides that
+ * data and the source; what is returned is shared, so callers copy before
+ * changing it.
+ */
+function kept<T>(
+  db: Database,
+  source: ValueSource,
+  statement: string,
+  args: unknown,
+  compute: () => Promise<T>,
+): Promise<T> {
+  return cachedResult(
+    db,
+    source.organizationId,
+    `statistics:${statement}:${JSON.stringify([source, args])}`,
+    compute,
+  );
+}
 
 function toIso(value: Date | string): string;
 function toIso(value: Date | string | null): string | null;
@@ -72,11 +94,9 @@ export async function getValueSummary(
   source: ValueSource,
   filters: ValueFilters = NO_FILTERS,
 ): Promise<ValueSummary> {
-  const row = await selectSummary(db, {
-    relations: valueRelations(source),
-    dataType: source.dataType,
-    filters,
-  });
+  const row = await kept(db, source, 'summary', filters, () =>
+    selectSummary(db, { relations: valueRelations(source), dataType: source.dataType, filters }),
+  );
   const numbers = Number(row.numbers);
   const mean = num(row.mean);
   const median = num(row.median);
@@ -127,7 +147,9 @@ export async function getHistogram(
 ): Promise<HistogramBin[]> {
   const bins = histogramBins(summary);
   if (bins.length === 0) return [];
-  const counts = await selectHistogram(db, { relations: valueRelations(source), filters, bins });
+  const counts = await kept(db, source, 'histogram', [filters, bins], () =>
+    selectHistogram(db, { relations: valueRelations(source), filters, bins }),
+  );
   return bins.map((bin, index) => ({
     from: bin.from,
     to: bin.to,
@@ -149,7 +171,9 @@ export async function getCategories(
   top: number,
   filters: ValueFilters = NO_FILTERS,
 ): Promise<Category[]> {
-  const rows = await selectCategories(db, { relations: valueRelations(source), filters, top });
+  const rows = await kept(db, source, 'categories', [filters, top], () =>
+    selectCategories(db, { relations: valueRelations(source), filters, top }),
+  );
   return rows.map((row) => ({
     value: row.is_other ? null : withoutEmails(row.label ?? ''),
     count: Number(row.count),
@@ -162,7 +186,10 @@ export async function getDateMonths(
   source: ValueSource,
   filters: ValueFilters = NO_FILTERS,
 ): Promise<{ month: string; count: number }[]> {
-  return selectDateMonths(db, { relations: valueRelations(source), filters });
+  const months = await kept(db, source, 'date-months', filters, () =>
+    selectDateMonths(db, { relations: valueRelations(source), filters }),
+  );
+  return months.map((month) => ({ ...month }));
 }
 
 /** Per course of the source: learners, values and the mean number (or share of true). */
@@ -173,11 +200,9 @@ export async function getByCourse(
 ): Promise<
   { courseId: string; courseTitle: string; learners: number; values: number; mean: number | null }[]
 > {
-  const rows = await selectByCourse(db, {
-    relations: valueRelations(source),
-    dataType: source.dataType,
-    filters,
-  });
+  const rows = await kept(db, source, 'by-course', filters, () =>
+    selectByCourse(db, { relations: valueRelations(source), dataType: source.dataType, filters }),
+  );
   return rows.map((row) => ({
     courseId: row.course_id,
     courseTitle: row.course_title,
@@ -192,7 +217,7 @@ export async function getUsage(
   db: Database,
   source: ValueSource,
 ): Promise<{ recorded: number; firstRecordedAt: string | null; lastRecordedAt: string | null }> {
-  const row = await selectUsage(db, valueRelations(source));
+  const row = await kept(db, source, 'usage', null, () => selectUsage(db, valueRelations(source)));
   return {
     recorded: Number(row.recorded),
     firstRecordedAt: toIso(row.first_recorded_at),
@@ -211,11 +236,9 @@ export async function chooseTrendInterval(
   source: ValueSource,
   filters: ValueFilters = NO_FILTERS,
 ): Promise<'day' | 'week'> {
-  const days = await selectHistorySpanDays(db, {
-    relations: valueRelations(source),
-    dataType: source.dataType,
-    filters,
-  });
+  const days = await kept(db, source, 'history-span', filters, () =>
+    selectHistorySpanDays(db, { relations: valueRelations(source), dataType: source.dataType, filters }),
+  );
   return days > DAILY_TREND_MAX_DAYS ? 'week' : 'day';
 }
 
@@ -235,13 +258,16 @@ export async function getTrend(
   source: ValueSource,
   input: { interval: TimeInterval; axis: TrendAxis; now: Date; filters?: ValueFilters },
 ): Promise<TrendPoint[]> {
-  const rows = await selectTrend(db, {
-    relations: valueRelations(source),
-    dataType: source.dataType,
-    filters: input.filters ?? NO_FILTERS,
-    interval: input.interval,
-    axis: input.axis,
-  });
+  const filters = input.filters ?? NO_FILTERS;
+  const rows = await kept(db, source, 'trend', [filters, input.interval, input.axis], () =>
+    selectTrend(db, {
+      relations: valueRelations(source),
+      dataType: source.dataType,
+      filters,
+      interval: input.interval,
+      axis: input.axis,
+    }),
+  );
   return rows.map((row) => ({
     date: row.bucket,
     count: Number(row.count),
@@ -293,16 +319,20 @@ export async function getLeaders(
   source: ValueSource & { dataType: 'number' | 'date' },
   input: { order: SortOrder; limit: number; filters?: ValueFilters; excludeLearnerIds?: readonly string[] },
 ): Promise<Leader[]> {
-  const rows = await selectLeaders(db, {
-    organizationId: source.organizationId,
-    relations: valueRelations(source),
-    dataType: source.dataType,
-    filters: input.filters ?? NO_FILTERS,
-    order: input.order,
-    limit: input.limit,
-    valuesPerLearner: valuesPerLearner(source),
-    excludeLearnerIds: input.excludeLearnerIds ?? [],
-  });
+  const filters = input.filters ?? NO_FILTERS;
+  const excludeLearnerIds = input.excludeLearnerIds ?? [];
+  const rows = await kept(db, source, 'leaders', [filters, input.order, input.limit, excludeLearnerIds], () =>
+    selectLeaders(db, {
+      organizationId: source.organizationId,
+      relations: valueRelations(source),
+      dataType: source.dataType,
+      filters,
+      order: input.order,
+      limit: input.limit,
+      valuesPerLearner: valuesPerLearner(source),
+      excludeLearnerIds,
+    }),
+  );
   return rows.map(toLeader);
 }
 
@@ -338,12 +368,21 @@ export async function getOutliers(
   source: ValueSource,
   input: { lowerFence: number; upperFence: number; limit: number; filters?: ValueFilters },
 ): Promise<{ count: number; learners: { name: string; value: number }[] }> {
-  return selectOutliers(db, {
-    organizationId: source.organizationId,
-    relations: valueRelations(source),
-    filters: input.filters ?? NO_FILTERS,
-    lowerFence: input.lowerFence,
-    upperFence: input.upperFence,
-    limit: input.limit,
-  });
+  const filters = input.filters ?? NO_FILTERS;
+  const outliers = await kept(
+    db,
+    source,
+    'outliers',
+    [filters, input.lowerFence, input.upperFence, input.limit],
+    () =>
+      selectOutliers(db, {
+        organizationId: source.organizationId,
+        relations: valueRelations(source),
+        filters,
+        lowerFence: input.lowerFence,
+        upperFence: input.upperFence,
+        limit: input.limit,
+      }),
+  );
+  return { count: outliers.count, learners: outliers.learners.map((learner) => ({ ...learner })) };
 }

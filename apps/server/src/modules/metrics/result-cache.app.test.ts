@@ -1,5 +1,8 @@
 import type {
   CustomReport,
+  VariableChartResponse,
+  VariableLeadersResponse,
+  VariableReportResponse,
   IngestEventsResponse,
   PublicReportResponse,
   ReportData,
@@ -9,7 +12,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
-import { resultCacheOf } from '../metrics/result-cache';
+import { resultCacheOf } from './result-cache';
 
 // Report results are kept until the organization's data changes: what a
 // user reads must be what a fresh computation gives, the moment anything it
@@ -139,5 +142,37 @@ describe('kept report results', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await publicRows()).toEqual([['Safety', 1]]);
     expect(rows(await dataOf(report.id))).toEqual([['Safety', 1]]);
+  });
+
+  it('keep a variable report, its chart and leaders until a value changes them', async () => {
+    const score = (email: string, value: number, timestamp = '2026-03-03T10:00:00Z') => ({
+      id: uid('evt'),
+      type: 'variable.set',
+      timestamp,
+      course: { externalCourseId: 'Safety', title: 'Safety' },
+      learner: { email },
+      variable: { name: 'quiz_score', value },
+    });
+    await send([score('ann@learners.example', 60), score('cat@learners.example', 80)]);
+    const read = async () => {
+      const [report, chart, leaders] = await Promise.all([
+        as('GET', '/api/variable-reports/report?name=quiz_score'),
+        as('GET', '/api/variable-reports/chart?name=quiz_score'),
+        as('GET', '/api/variable-reports/leaders?name=quiz_score'),
+      ]);
+      for (const response of [report, chart, leaders]) expect(response.statusCode, response.body).toBe(200);
+      return {
+        mean: report.json<VariableReportResponse>().summary.mean,
+        values: chart.json<VariableChartResponse>().trend.points.reduce((sum, point) => sum + point.count, 0),
+        leader: leaders.json<VariableLeadersResponse>().items[0]?.value,
+      };
+    };
+    expect(await read()).toEqual({ mean: 70, values: 2, leader: '80' });
+    const before = cacheStats();
+    expect(await read()).toEqual({ mean: 70, values: 2, leader: '80' });
+    expect(cacheStats().hits).toBeGreaterThan(before.hits);
+
+    await send([score('ann@learners.example', 100, '2026-03-04T10:00:00Z')]);
+    expect(await read()).toEqual({ mean: 90, values: 3, leader: '100' });
   });
 });
