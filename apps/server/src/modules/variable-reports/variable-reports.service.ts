@@ -21,6 +21,7 @@ import type { VariableDataType } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CsvColumn } from '../../lib/csv';
 import { withoutEmails } from '../metrics/privacy';
+import { cachedResult } from '../metrics/result-cache';
 import {
   chooseTrendInterval,
   getCategories,
@@ -220,15 +221,24 @@ export async function getVariableReport(
     filters: input.filters,
     q: input.q,
   };
+  // The page and the count are kept until the organization's data changes,
+  // as the summary is (the source and these arguments are all they read).
+  const page = {
+    sort: input.sort,
+    order: input.order,
+    limit: input.pageSize,
+    offset: (input.page - 1) * input.pageSize,
+  };
+  const kept = <T>(statement: string, args: unknown, compute: () => Promise<T>) =>
+    cachedResult(
+      db,
+      source.organizationId,
+      `variable-report:${statement}:${JSON.stringify([source.source, input.filters, input.q ?? null, args])}`,
+      compute,
+    );
   const [rows, total, summary] = await Promise.all([
-    selectReportRows(db, {
-      ...base,
-      sort: input.sort,
-      order: input.order,
-      limit: input.pageSize,
-      offset: (input.page - 1) * input.pageSize,
-    }),
-    countReportRows(db, base),
+    kept('rows', page, () => selectReportRows(db, { ...base, ...page })),
+    kept('count', null, () => countReportRows(db, base)),
     getVariableSummary(db, source, input.filters),
   ]);
   return {
