@@ -5,12 +5,13 @@ CREATE TABLE "report_data_versions" (
 	CONSTRAINT "report_data_versions_pk" PRIMARY KEY("organization_id","backend")
 );
 --> statement-breakpoint
+ALTER TABLE "report_data_versions" ADD CONSTRAINT "report_data_versions_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- The organizations whose report data a statement changed, counted once
 -- each on the writing backend's own row (see reportDataVersions in
 -- schema/rollups.ts): a cached report result stays valid while its
 -- organization's sum is unchanged. Organizations that no longer exist are
--- skipped, so deleting one (whose cascades fire these triggers) leaves no
--- row behind.
+-- skipped: deleting one fires these triggers through its cascades, and its
+-- rows go with it.
 CREATE FUNCTION "report_data_changed"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -30,18 +31,21 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- Every table that a report item reads, facts, rollups and what names them
--- alike: a table added to the metrics layer's queries needs its triggers
--- here too (metrics/result-cache.test.ts lists them against the queries).
+-- Every table that a kept result reads (report items, value statistics,
+-- analytics), facts, rollups and what names them alike: a table added to
+-- those queries needs its triggers here too (metrics/result-cache.test.ts
+-- lists them against the queries). The log is partitioned: its statement
+-- triggers are its parent's.
 DO $$
 DECLARE
   t text;
 BEGIN
   FOREACH t IN ARRAY ARRAY[
-    'chatbot_variables', 'chatbots', 'course_learners', 'course_run_questions', 'course_runs', 'courses',
-    'learner_chatbot_variable_values', 'learner_variable_latest', 'learner_variable_values', 'learners',
-    'question_daily_stats', 'question_learners', 'questions', 'variable_daily_stats', 'variable_stats',
-    'variables'
+    'analytics_funnels', 'chatbot_variables', 'chatbots', 'course_last_slides', 'course_learners',
+    'course_run_questions', 'course_runs', 'courses', 'learner_answer_hours', 'learner_chatbot_variable_values',
+    'learner_variable_latest', 'learner_variable_values', 'learners', 'learning_activity_hours',
+    'learning_events', 'question_daily_stats', 'question_learners', 'questions', 'run_answer_sheets',
+    'variable_daily_stats', 'variable_stats', 'variables'
   ] LOOP
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows '
       'FOR EACH STATEMENT EXECUTE FUNCTION report_data_changed()', t || '_report_version_insert', t);

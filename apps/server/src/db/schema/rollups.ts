@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { courses } from './courses';
-import { tenantOrganizationId } from './organizations';
+import { organizationId, tenantOrganizationId } from './organizations';
 import { questions } from './questions';
 import { typedValueColumns, variables } from './variables';
 
@@ -313,7 +313,7 @@ export type LearnerVariableLatest = typeof learnerVariableLatest.$inferSelect;
 export const reportDataVersions = pgTable(
   'report_data_versions',
   {
-    organizationId: tenantOrganizationId(),
+    organizationId: organizationId(),
     /** The writing backend's process id; 0 holds what the upkeep folded. */
     backend: integer('backend').notNull(),
     changes: bigint('changes', { mode: 'number' }).notNull().default(0),

@@ -6,7 +6,7 @@ import {
 } from '@courselens/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { executeWithMemory } from '../../db/execute-with-memory';
+import { executeKept } from '../metrics/result-cache';
 import { jsonColumn } from '../../db/json-column';
 import { learnerIncluded, localDayStart } from './analytics-filters.queries';
 
@@ -114,8 +114,13 @@ function bounds(plan: FunnelPlan) {
  */
 const FUNNEL_WORK_MEM = '64MB' as const;
 
-async function executeFunnelStatement<T extends Record<string, unknown>>(db: Database, statement: SQL) {
-  return executeWithMemory<T>(db, statement, { workMem: FUNNEL_WORK_MEM });
+/** A funnel statement of the plan's organization, its rows kept until that organization's data changes. */
+async function executeFunnelStatement<T extends Record<string, unknown>>(
+  db: Database,
+  plan: FunnelPlan,
+  statement: SQL,
+) {
+  return executeKept<T>(db, plan.organizationId, statement, { workMem: FUNNEL_WORK_MEM });
 }
 
 const bit = (index: number) => sql.raw(String(1 << index));
@@ -397,7 +402,7 @@ export async function selectFunnelAggregates(
       ${groupsSelect} as groups
     from spans`;
 
-  const rows = await executeFunnelStatement<Record<string, unknown>>(db, statement);
+  const rows = await executeFunnelStatement<Record<string, unknown>>(db, plan, statement);
   const row = rows[0] ?? {};
   const toNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   return {
@@ -436,7 +441,7 @@ export async function selectDroppedLearners(
       (select coalesce(json_agg(json_build_object(
           'learnerId', p.learner_id, 'name', p.name, 'email', p.email, 'reachedAt', p.reached_at)
         order by p.reached_at desc, p.learner_id), '[]'::json) from page p) as items`;
-  const rows = await executeFunnelStatement<{ total: number | string; items: unknown }>(db, statement);
+  const rows = await executeFunnelStatement<{ total: number | string; items: unknown }>(db, plan, statement);
   const row = rows[0];
   return {
     total: Number(row?.total ?? 0),

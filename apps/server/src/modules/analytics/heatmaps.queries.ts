@@ -1,7 +1,7 @@
 import type { AnalyticsSettings, HeatmapLearnerSort, SortOrder } from '@courselens/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { executeWithMemory } from '../../db/execute-with-memory';
+import { executeKept } from '../metrics/result-cache';
 import { learnerIncluded, localTime, withinLocalDays } from './analytics-filters.queries';
 import { hasWholeHourOffsets } from './time-zone-offsets';
 
@@ -51,7 +51,10 @@ export async function selectQuestionCells(
   courseId: string,
   period: Period,
 ): Promise<QuestionCellRow[]> {
-  const result = await db.execute<QuestionCellRow>(sql`
+  return executeKept<QuestionCellRow>(
+    db,
+    scope.organizationId,
+    sql`
     with answers as (
       select a.question_id, a.correct,
              row_number() over (partition by a.question_id, a.learner_id order by a.created_at desc, a.id desc) as recency
@@ -71,8 +74,8 @@ export async function selectQuestionCells(
     left join counts c on c.question_id = q.id
     where q.organization_id = ${scope.organizationId} and q.course_id = ${courseId}
       and (q.active or c.question_id is not null)
-    order by q.slide_number nulls last, q.question_number nulls last, q.interaction_id`);
-  return result.rows;
+    order by q.slide_number nulls last, q.question_number nulls last, q.interaction_id`,
+  );
 }
 
 export type LearnerRow = {
@@ -212,19 +215,23 @@ export async function selectLearnerPage(
     join learners l on l.organization_id = ${organizationId} and l.id = p.learner_id
     left join page_answers pa on pa.learner_id = p.learner_id
     order by ${ordering}`;
-  return executeWithMemory<LearnerRow>(db, statement, { workMem: LEARNER_PAGE_WORK_MEM });
+  return executeKept<LearnerRow>(db, organizationId, statement, { workMem: LEARNER_PAGE_WORK_MEM });
 }
 
 /** The total of learners when the page asked for is past the end (the page query then returns no row). */
 export async function countLearners(db: Database, scope: HeatmapScope, courseId: string, period: Period) {
   // The learners grouped by hash (index-only), then the excluded ones left out, once each.
-  const result = await db.execute<{ total: number | string }>(sql`
+  const rows = await executeKept<{ total: number | string }>(
+    db,
+    scope.organizationId,
+    sql`
     select count(*) as total from (
       select a.learner_id from course_run_questions a
       where ${answersInPeriod(scope, courseId, period)}
       group by a.learner_id) answered
-    where ${learnerIncluded(scope.settings, scope.organizationId, sql`answered.learner_id`)}`);
-  return Number(result.rows[0]?.total ?? 0);
+    where ${learnerIncluded(scope.settings, scope.organizationId, sql`answered.learner_id`)}`,
+  );
+  return Number(rows[0]?.total ?? 0);
 }
 
 /** The questions answered in the period (the learners grid's columns). */
@@ -234,20 +241,23 @@ export async function selectAnsweredQuestions(
   courseId: string,
   period: Period,
 ) {
-  const result = await db.execute<{
+  return executeKept<{
     question_id: string;
     interaction_id: string;
     question_text: string | null;
     slide_number: number | null;
     question_number: number | null;
-  }>(sql`
+  }>(
+    db,
+    scope.organizationId,
+    sql`
     select q.id as question_id, q.interaction_id, q.question_text, q.slide_number, q.question_number
     from questions q
     where q.organization_id = ${scope.organizationId} and q.course_id = ${courseId}
       and exists (select 1 from course_run_questions a where ${courseAnswers(scope, courseId, period)}
                   and a.question_id = q.id)
-    order by q.slide_number nulls last, q.question_number nulls last, q.interaction_id`);
-  return result.rows;
+    order by q.slide_number nulls last, q.question_number nulls last, q.interaction_id`,
+  );
 }
 
 export type ActivityRow = {
@@ -288,8 +298,8 @@ function activitySource(scope: HeatmapScope, courseId: string | undefined, perio
   return { at, events, from, where };
 }
 
-function withActivityMemory(db: Database, statement: SQL): Promise<ActivityRow[]> {
-  return executeWithMemory<ActivityRow>(db, statement, { workMem: ACTIVITY_WORK_MEM });
+function withActivityMemory(db: Database, scope: HeatmapScope, statement: SQL): Promise<ActivityRow[]> {
+  return executeKept<ActivityRow>(db, scope.organizationId, statement, { workMem: ACTIVITY_WORK_MEM });
 }
 
 /**
@@ -310,6 +320,7 @@ export async function selectActivity(
   const [cells, totals] = await Promise.all([
     withActivityMemory(
       db,
+      scope,
       sql`select weekday, hour, sum(events) as events, count(*) as learners
       from (
         select extract(isodow from ${local})::int as weekday, extract(hour from ${local})::int as hour,
@@ -320,6 +331,7 @@ export async function selectActivity(
     ),
     withActivityMemory(
       db,
+      scope,
       sql`select null::int as weekday, null::int as hour, coalesce(sum(events), 0) as events, count(*) as learners
       from (select h.learner_id, sum(${events}) as events from ${from} where ${where} group by h.learner_id) per_learner`,
     ),

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { executeWithMemory } from '../../db/execute-with-memory';
+import { executeKept } from '../metrics/result-cache';
 import { courseLastSlide, learnerIncluded, runCompleted, withinLocalDays } from './analytics-filters.queries';
 import type { HeatmapScope, Period } from './heatmaps.queries';
 
@@ -237,7 +237,7 @@ export async function selectSlidePaths(
       } as drop_paths`;
   // The fallback for titles (`all_titles`) is costed as if it always ran, which would have PostgreSQL
   // spend most of a second compiling the statement (JIT) for a plan that runs in a fraction of that.
-  const [row] = await executeWithMemory<SlidePathsRow>(db, statement, {
+  const [row] = await executeKept<SlidePathsRow>(db, scope.organizationId, statement, {
     workMem: SLIDE_PATHS_WORK_MEM,
     jit: false,
   });
@@ -264,7 +264,10 @@ export async function selectCoursePaths(
 ): Promise<CoursePathsRow> {
   const { organizationId } = scope;
   const { depth, limit } = input;
-  const result = await db.execute<CoursePathsRow>(sql`
+  const rows = await executeKept<CoursePathsRow>(
+    db,
+    organizationId,
+    sql`
     with firsts as (
       select r.learner_id, r.course_id, min(r.started_at) as first_start
       from course_runs r
@@ -288,8 +291,9 @@ export async function selectCoursePaths(
       (select coalesce(json_agg(json_build_object('id', c.id, 'title', c.course_title) order by c.course_title), '[]'::json)
        from courses c
        where c.organization_id = ${organizationId} and not c.is_deleted
-         and c.id::text in (select unnest(path) from judged)) as courses`);
-  const row = result.rows[0];
+         and c.id::text in (select unnest(path) from judged)) as courses`,
+  );
+  const row = rows[0];
   if (!row) throw new Error('The course paths query returned no row');
   return row;
 }

@@ -1,7 +1,7 @@
 import type { AnalyticsSettings } from '@courselens/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { executeWithMemory } from '../../db/execute-with-memory';
+import { executeKept } from '../metrics/result-cache';
 import { jsonColumn } from '../../db/json-column';
 import {
   learnerIncluded,
@@ -158,11 +158,11 @@ export async function selectOverviewDays(
   // Compiling the statement (JIT) would take longer than it saves on a million answers. Over the hourly
   // rollup, parallel workers would each hand back nearly as many learner-days as they read, and merging
   // them cost more than one process grouping them all; over the answers themselves they pay.
-  const [row] = await executeWithMemory<{
+  const [row] = await executeKept<{
     days: unknown;
     active_current: string | number;
     active_previous: string | number;
-  }>(db, statement, {
+  }>(db, organizationId, statement, {
     workMem: OVERVIEW_WORK_MEM,
     jit: false,
     parallel: !fromHours,

@@ -1,7 +1,7 @@
 import { MAX_ANSWER_OPTIONS, type AnalyticsSettings, type ItemAnalysisAttempts } from '@courselens/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { executeWithMemory } from '../../db/execute-with-memory';
+import { executeKept } from '../metrics/result-cache';
 import { courseRunQuestions, courseRuns, courses, questions, runAnswerSheets } from '../../db/schema';
 import { learnerIncluded, runCompleted, withinLocalDays } from './analytics-filters.queries';
 
@@ -124,7 +124,7 @@ export async function selectQuizSums(
   // Compiling the statement (JIT) would take longer than it saves on a few hundred thousand rows. PostgreSQL
   // guesses a few entries per sheet and a couple of hundred attempts whatever the course, so it would group
   // a large course's half a million entries by sorting them: hashing them takes a third of the time.
-  return executeWithMemory<AnalysisRow>(db, quizSumsStatement(org, settings, courseId, period), {
+  return executeKept<AnalysisRow>(db, org, quizSumsStatement(org, settings, courseId, period), {
     workMem: QUIZ_SUMS_WORK_MEM,
     jit: false,
     sort: false,

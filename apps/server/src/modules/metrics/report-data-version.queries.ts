@@ -22,7 +22,7 @@ export async function selectReportDataVersion(db: Database, organizationId: stri
  * are replaced), and an organization would otherwise gather a row per
  * backend it ever had. Rows a writer holds are skipped (`skip locked`) and
  * folded next time, so the upkeep never waits for a writer, nor a writer for
- * it. Rows of organizations that no longer exist are removed. Returns the
+ * it. An organization's rows go with it (a cascading key). Returns the
  * rows folded.
  */
 export async function foldReportDataVersions(db: Database): Promise<number> {
@@ -46,8 +46,5 @@ export async function foldReportDataVersions(db: Database): Promise<number> {
       on conflict on constraint report_data_versions_pk do update set changes = v.changes + excluded.changes
       returning 1)
     select (select count(*) from gone)::int as folded`);
-  await db.execute(sql`
-    delete from report_data_versions v
-    where not exists (select 1 from organizations o where o.id = v.organization_id)`);
   return Number(rows.rows[0]?.folded ?? 0);
 }

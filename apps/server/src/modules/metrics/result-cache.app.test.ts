@@ -5,6 +5,7 @@ import type {
   VariableReportResponse,
   IngestEventsResponse,
   PublicReportResponse,
+  QuestionAnalysisResponse,
   ReportData,
   ReportSharing,
 } from '@courselens/contracts';
@@ -177,5 +178,55 @@ describe('kept report results', () => {
 
     await send([score('ann@learners.example', 100, '2026-03-04T10:00:00Z')]);
     expect(await read()).toEqual({ mean: 90, page: ['100', '80'], values: 3, leader: '100' });
+  });
+
+  it('keep question analysis until a run or a settings change moves it', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const run = (email: string, right: boolean) => {
+      const base = {
+        course: { externalCourseId: 'Quiz', title: 'Quiz' },
+        learner: { email },
+        run: uid('run'),
+      };
+      return [
+        { id: uid('evt'), type: 'course.started', timestamp: `${today}T00:01:00Z`, ...base },
+        {
+          id: uid('evt'),
+          type: 'question.answered',
+          timestamp: `${today}T00:02:00Z`,
+          ...base,
+          question: {
+            interactionId: 'q1',
+            slideNumber: 2,
+            questionNumber: 1,
+            answer: right ? 'B' : 'A',
+            correct: right,
+          },
+        },
+        { id: uid('evt'), type: 'course.completed', timestamp: `${today}T00:03:00Z`, ...base },
+      ];
+    };
+    await send(run('ann@learners.example', true));
+    const courses = await as('GET', '/api/analytics/questions/courses');
+    const quiz = courses
+      .json<{ courses: { id: string; title: string }[] }>()
+      .courses.find((course) => course.title === 'Quiz');
+    expect(quiz).toBeDefined();
+    const analysis = async () => {
+      const response = await as('GET', `/api/analytics/questions?courseId=${quiz?.id}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<QuestionAnalysisResponse>();
+      return { attempts: body.quiz.attempts, facility: body.questions[0]?.facility };
+    };
+    expect(await analysis()).toEqual({ attempts: 1, facility: 1 });
+    const before = cacheStats();
+    expect(await analysis()).toEqual({ attempts: 1, facility: 1 });
+    expect(cacheStats().hits).toBeGreaterThan(before.hits);
+
+    await send(run('test@staff.example', false));
+    expect(await analysis()).toEqual({ attempts: 2, facility: 0.5 });
+    const excluded = await as('PATCH', '/api/analytics/settings', { excludedDomains: ['staff.example'] });
+    expect(excluded.statusCode, excluded.body).toBe(200);
+    expect(await analysis()).toEqual({ attempts: 1, facility: 1 });
   });
 });

@@ -1,5 +1,8 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
+import { executeWithMemory, type StatementSettings } from '../../db/execute-with-memory';
 import { selectReportDataVersion } from './report-data-version.queries';
 
 // Report results kept until their organization's data changes. A ten-item
@@ -62,6 +65,51 @@ export async function cachedResult<T>(
   return cache ? cache.get(organizationId, key, compute) : compute();
 }
 
+const dialect = new PgDialect();
+
+/** The value with every array and plain object in it frozen (in place). */
+export function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  if (
+    !Array.isArray(value) &&
+    Object.getPrototypeOf(value) !== Object.prototype &&
+    Object.getPrototypeOf(value) !== null
+  )
+    return value;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+  return value;
+}
+
+/**
+ * Runs a read statement of one organization's data (with its own settings,
+ * as `executeWithMemory` does), its rows kept until that organization's
+ * data changes. The statement's text and parameters are its key, so two
+ * statements share rows only when they are the same statement. It must read
+ * nothing but tables whose writes move the version (migration 0025; the
+ * result-cache test checks every module that keeps results) and call no
+ * function of the clock. The rows are shared: the array is a copy, the rows
+ * are not to be changed.
+ */
+export async function executeKept<T extends Record<string, unknown>>(
+  db: Database,
+  organizationId: string,
+  statement: SQL,
+  settings?: StatementSettings,
+): Promise<T[]> {
+  const compute = async () =>
+    settings ? executeWithMemory<T>(db, statement, settings) : (await db.execute<T>(statement)).rows;
+  if (!caches.has(db)) return compute();
+  const query = dialect.sqlToQuery(statement);
+  const rows = await cachedResult(
+    db,
+    organizationId,
+    `sql:${query.sql}\u0000${JSON.stringify(query.params, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))}`,
+    compute,
+  );
+  return [...rows];
+}
+
 export function createResultCache(
   db: Database,
   options: { maxBytes: number; readVersion?: (organizationId: string) => Promise<string> },
@@ -85,7 +133,9 @@ export function createResultCache(
         return kept.value as Promise<T>;
       }
       misses += 1;
-      const value = compute();
+      // Frozen: every later caller gets the same value, so a caller that
+      // changed it would change what the others are served.
+      const value = compute().then(deepFreeze);
       const entry: Entry = { version, value, size: 1 };
       // A slower computation at an older version must not replace a newer one.
       if (!kept || BigInt(kept.version) <= BigInt(version)) entries.set(id, entry);
