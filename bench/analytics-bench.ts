@@ -23,6 +23,7 @@ import {
   pendingCleanups,
   positiveInteger,
   timeRuns,
+  touchOrganizationData,
   withBenchApp,
   type Engine,
   type Timing,
@@ -141,6 +142,9 @@ type Result = {
   name: string;
   route: string;
   status: number;
+  /** Opened again with nothing changed. */
+  kept?: Timing;
+  /** After a change of the organization's data. */
   timing?: Timing;
   note?: string;
   plans?: PlanSummary[];
@@ -180,14 +184,20 @@ async function benchEngine(engine: Engine): Promise<Result[]> {
           process.stdout.write(`  ${entry.name.padEnd(36)} ${note}\n`);
           continue;
         }
-        const timing = await timeRuns(() => send(entry), { requests, warmup });
+        // Opened again while nothing changed (kept results serve it), and
+        // after a change of the organization's data, computed afresh.
+        const touch = () => touchOrganizationData(connection, organizationId);
+        const kept = await timeRuns(() => send(entry), { requests, warmup });
+        const timing = await timeRuns(() => send(entry), { requests, warmup, before: touch });
         const target = TARGET_MS[engine.name] ?? Number.POSITIVE_INFINITY;
         process.stdout.write(
-          `  ${entry.name.padEnd(36)} p50 ${timing.p50.toFixed(1)} ms, p95 ${timing.p95.toFixed(1)} ms` +
+          `  ${entry.name.padEnd(36)} kept p50 ${kept.p50.toFixed(1)} ms, p95 ${kept.p95.toFixed(1)} ms; ` +
+            `after a change p50 ${timing.p50.toFixed(1)} ms, p95 ${timing.p95.toFixed(1)} ms` +
             `${timing.p95 > target ? `  OVER the ${target} ms target` : ''}\n`,
         );
-        const result: Result = { ...base, status: 200, timing };
+        const result: Result = { ...base, status: 200, kept, timing };
         if (!args['no-explain']) {
+          await touch();
           startCapture();
           try {
             await send(entry);
@@ -245,11 +255,13 @@ async function main(): Promise<void> {
   const ms = (value: number | undefined) => (value === undefined ? '' : value.toFixed(1));
   process.stdout.write(
     `\nAnalytics APIs, ${learners.toLocaleString('en-US')} learners, ${requests} timed requests each after ` +
-      `${warmup} warm-up, one at a time through the whole app; targets p95 ≤ 500 ms on PostgreSQL, ≤ 1500 ms on PGlite\n\n`,
+      `${warmup} warm-up, one at a time through the whole app; "kept" opened again with nothing changed, ` +
+      `the others after a change of the organization's data (computed afresh), which the targets are ` +
+      `held to: p95 ≤ 500 ms on PostgreSQL, ≤ 1500 ms on PGlite\n\n`,
   );
   process.stdout.write(
     `${formatTable(
-      ['engine', 'endpoint', 'route', 'p50 ms', 'p95 ms', 'max ms', 'target', 'note'],
+      ['engine', 'endpoint', 'route', 'kept p50', 'kept p95', 'p50 ms', 'p95 ms', 'max ms', 'target', 'note'],
       all.map((result) => {
         const target = TARGET_MS[result.engine];
         const verdict = result.timing
@@ -261,6 +273,8 @@ async function main(): Promise<void> {
           result.engine,
           result.name,
           result.route,
+          ms(result.kept?.p50),
+          ms(result.kept?.p95),
           ms(result.timing?.p50),
           ms(result.timing?.p95),
           ms(result.timing?.max),
@@ -268,7 +282,7 @@ async function main(): Promise<void> {
           result.note ?? '',
         ];
       }),
-      [3, 4, 5],
+      [3, 4, 5, 6, 7],
     )}\n`,
   );
   if (!args['no-explain']) {

@@ -211,6 +211,21 @@ async function signIn(app: FastifyInstance): Promise<string> {
   return response.json<{ token: string }>().token;
 }
 
+/**
+ * A change of the organization's data, as any write is (a learner renamed
+ * to the same name: one statement): kept report and analytics results no
+ * longer hold after it, so the next request computes everything afresh.
+ */
+export async function touchOrganizationData(
+  connection: DatabaseConnection,
+  organizationId: string,
+): Promise<void> {
+  await connection.db.execute(sql`
+    update learners set name = name
+    where organization_id = ${organizationId}
+      and id = (select id from learners where organization_id = ${organizationId} order by id limit 1)`);
+}
+
 export function percentile(sorted: readonly number[], fraction: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
