@@ -396,6 +396,13 @@ describe('periods', () => {
     expect(iso({ kind: 'last_days', days: 7 })).toEqual(['2026-11-11T15:00:00.000Z', null]);
     expect(iso(null)).toEqual([null, null]);
   });
+
+  it('starts "the last N days" at the start of the current minute, so a minute asks one period', () => {
+    const at = (instant: string) => resolvePeriod({ kind: 'last_days', days: 7 }, new Date(instant)).from;
+    expect(at('2026-11-18T15:00:42.123Z')?.toISOString()).toBe('2026-11-11T15:00:00.000Z');
+    expect(at('2026-11-18T15:00:59.999Z')).toEqual(at('2026-11-18T15:00:00.000Z'));
+    expect(at('2026-11-18T15:01:00.000Z')?.toISOString()).toBe('2026-11-11T15:01:00.000Z');
+  });
 });
 
 describe('answers of one question', () => {

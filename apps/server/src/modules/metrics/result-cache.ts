@@ -5,15 +5,16 @@ import type { Database } from '../../db/client';
 import { executeWithMemory, type StatementSettings } from '../../db/execute-with-memory';
 import { selectReportDataVersion } from './report-data-version.queries';
 
-// Report results kept until their organization's data changes. A ten-item
-// custom report over 100 000 learners costs over a second of database CPU
-// to compute, and the same report is opened again and again (a dashboard, a
-// public link on a wall screen) while nothing it reads has changed. Each
+// Report and analytics results kept until their organization's data
+// changes (decision 019). A ten-item custom report over 100 000 learners
+// costs over a second of database CPU to compute, a funnel or item analysis
+// about as much, and the same page is opened again and again (a dashboard,
+// a public link on a wall screen) while nothing it reads has changed. Each
 // result is kept under the organization's report data version, which every
-// writing statement on a table the metrics layer reads moves in its own
+// writing statement on a table a kept result reads moves in its own
 // transaction: a kept result is served only while the version it was
 // computed at is still the current one, so nothing stale is ever shown, and
-// "the numbers of an organization that is being written to" are computed
+// the numbers of an organization that is being written to are computed
 // afresh, as before.
 
 type Entry = {
