@@ -7,6 +7,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { DatabaseConnection } from '../../apps/server/src/db/client';
+import { keyDialect } from '../../apps/server/src/modules/metrics/result-cache';
 
 export type CapturedStatement = { text: string; params: unknown[] };
 
@@ -22,7 +23,8 @@ export function startCapture(): void {
     const original = PgDialect.prototype.sqlToQuery;
     PgDialect.prototype.sqlToQuery = function sqlToQuery(this: PgDialect, ...args) {
       const query = original.apply(this, args);
-      capturing?.push({ text: query.sql, params: [...query.params] });
+      // A kept result's key is rendered as well as its statement run: only the run is the request's.
+      if (this !== keyDialect) capturing?.push({ text: query.sql, params: [...query.params] });
       return query;
     };
   }
