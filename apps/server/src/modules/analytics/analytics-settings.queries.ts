@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jsonColumn } from '../../db/json-column';
-import { analyticsSettings, courses, learners } from '../../db/schema';
-import { learnerExcluded, type ExclusionLists } from './analytics-filters.queries';
+import { analyticsSettings, courses } from '../../db/schema';
 
 export type SettingsRow = { config: unknown; updated_at: Date | string | null };
 
@@ -36,15 +35,4 @@ export async function selectCourseTitles(db: Database, organizationId: string, c
       and not is_deleted
     order by course_title`);
   return result.rows;
-}
-
-/** All the organization's learners, and those the exclusion lists leave out. */
-export async function countExcludedLearners(db: Database, organizationId: string, lists: ExclusionLists) {
-  const result = await db.execute<{ total: string | number; excluded: string | number }>(sql`
-    select count(*) as total,
-           count(*) filter (where ${learnerExcluded(lists, sql`l.email`)}) as excluded
-    from ${learners} l
-    where l.organization_id = ${organizationId}`);
-  const row = result.rows[0];
-  return { total: Number(row?.total ?? 0), excluded: Number(row?.excluded ?? 0) };
 }

@@ -12,12 +12,8 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { insertActivity } from '../organizations/organizations.queries';
-import {
-  countExcludedLearners,
-  selectCourseTitles,
-  selectSettingsRow,
-  upsertSettingsRow,
-} from './analytics-settings.queries';
+import { countExcludedLearners } from './analytics-learners.queries';
+import { selectCourseTitles, selectSettingsRow, upsertSettingsRow } from './analytics-settings.queries';
 
 /**
  * What every analytics query of one organization needs: the organization and

@@ -56,8 +56,12 @@ export async function selectQuestionCells(
     scope.organizationId,
     sql`
     with answers as (
+      -- Ordered like \`course_run_questions_course_last_idx\` (its DESC columns are NULLS LAST; neither
+      -- column is ever null), so the window reads the index in order: the default NULLS FIRST of DESC
+      -- sorted all the course's answers again (about 100 ms at 670 000).
       select a.question_id, a.correct,
-             row_number() over (partition by a.question_id, a.learner_id order by a.created_at desc, a.id desc) as recency
+             row_number() over (partition by a.question_id, a.learner_id
+                                order by a.created_at desc nulls last, a.id desc nulls last) as recency
       from course_run_questions a
       where ${courseAnswers(scope, courseId, period)}
     ), counts as (

@@ -200,6 +200,7 @@ describe('report data version', () => {
       'variable-reports': 'all',
       analytics: [
         'analytics-filters.queries.ts',
+        'analytics-learners.queries.ts',
         'funnels.queries.ts',
         'heatmaps.queries.ts',
         'learning-paths.queries.ts',
