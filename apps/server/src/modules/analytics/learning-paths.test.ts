@@ -256,6 +256,39 @@ describe('GET /api/analytics/learning-paths/courses', () => {
     const short = (await get('/api/analytics/learning-paths/courses?depth=2')).json<CoursePathsResponse>();
     expect(short.topPaths.find((path) => path.courses.length === 2)?.isTruncated).toBe(true);
   });
+
+  it('gives over all time (the learner-course rollup) what a period holding every run gives (the runs)', async () => {
+    const sequences = async (query: string) => {
+      const response = await get(`/api/analytics/learning-paths/courses${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const { learners, topPaths, sankey, courses } = response.json<CoursePathsResponse>();
+      return { learners, topPaths, sankey, courses };
+    };
+    const wholePeriod = '?from=2026-03-01&to=2026-03-03';
+    expect(await sequences('')).toEqual(await sequences(wholePeriod));
+    expect((await sequences('?from=2026-03-03')).learners).toBe(0);
+
+    // Learners left out by the settings are left out of both.
+    const exclude = await inject({
+      method: 'PATCH',
+      url: '/api/analytics/settings',
+      headers: owner.headers,
+      payload: { excludedEmails: ['bob@example.com'] },
+    });
+    expect(exclude.statusCode, exclude.body).toBe(200);
+    try {
+      const allTime = await sequences('');
+      expect(allTime.learners).toBe(5);
+      expect(allTime).toEqual(await sequences(wholePeriod));
+    } finally {
+      await inject({
+        method: 'PATCH',
+        url: '/api/analytics/settings',
+        headers: owner.headers,
+        payload: { excludedEmails: [] },
+      });
+    }
+  });
 });
 
 describe('buildSankey', () => {
