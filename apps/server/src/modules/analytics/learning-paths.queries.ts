@@ -299,22 +299,24 @@ export async function selectCoursePaths(
 ): Promise<CoursePathsRow> {
   const { organizationId } = scope;
   const { depth, limit } = input;
+  // Learners with the same path and length are one row from here on (a few hundred rather than one per
+  // learner): the paths, links and courses are counted over those rows, weighted by `learners`.
+  const weight = sql`sum(learners)::bigint`;
   const rows = await executeKept<CoursePathsRow>(
     db,
     organizationId,
     sql`
-    with firsts as (${firstStarts(scope, input.period)}), paths as materialized (
-      select learner_id,
-             array_agg(course_id::text order by first_start, course_id) as sequence,
-             count(*) as length
+    with firsts as (${firstStarts(scope, input.period)}), paths as (
+      select array_agg(course_id::text order by first_start, course_id) as sequence, count(*) as length
       from firsts group by learner_id
     ), judged as materialized (
-      select learner_id, sequence[1:${depthLiteral(depth)}] as path, length from paths
+      select sequence[1:${depthLiteral(depth)}] as path, length, count(*) as learners
+      from paths group by 1, 2
     )
     select
-      (select count(*) from judged) as learners,
-      ${topPaths(sql`judged`, depth, limit)} as top_paths,
-      ${pathLinks(sql`judged`, depth)} as links,
+      (select coalesce(sum(learners), 0)::bigint from judged) as learners,
+      ${topPaths(sql`judged`, depth, limit, weight)} as top_paths,
+      ${pathLinks(sql`judged`, depth, weight)} as links,
       (select coalesce(json_agg(json_build_object('id', c.id, 'title', c.course_title) order by c.course_title), '[]'::json)
        from courses c
        where c.organization_id = ${organizationId} and not c.is_deleted

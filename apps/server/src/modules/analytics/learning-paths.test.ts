@@ -264,8 +264,21 @@ describe('GET /api/analytics/learning-paths/courses', () => {
       const { learners, topPaths, sankey, courses } = response.json<CoursePathsResponse>();
       return { learners, topPaths, sankey, courses };
     };
+    // Gus takes Bob's path: one path of two learners, whose links count both.
+    await send([
+      ...run('intro', 'gus', [], { start: -50 }),
+      ...run('quiz', 'gus', [], { start: -20 }),
+      ...run('tour', 'gus', [], { start: 10 }),
+    ]);
+    const introToQuiz = { source: `1:${courseIds.intro}`, target: `2:${courseIds.quiz}`, value: 2 };
     const wholePeriod = '?from=2026-03-01&to=2026-03-03';
-    expect(await sequences('')).toEqual(await sequences(wholePeriod));
+    const allTime = await sequences('');
+    expect(allTime.learners).toBe(7);
+    expect(allTime.sankey.links).toContainEqual(introToQuiz);
+    expect(allTime.topPaths).toContainEqual(
+      expect.objectContaining({ courses: [courseIds.intro, courseIds.quiz, courseIds.tour], learners: 2 }),
+    );
+    expect(allTime).toEqual(await sequences(wholePeriod));
     expect((await sequences('?from=2026-03-03')).learners).toBe(0);
 
     // Learners left out by the settings are left out of both.
@@ -277,9 +290,10 @@ describe('GET /api/analytics/learning-paths/courses', () => {
     });
     expect(exclude.statusCode, exclude.body).toBe(200);
     try {
-      const allTime = await sequences('');
-      expect(allTime.learners).toBe(5);
-      expect(allTime).toEqual(await sequences(wholePeriod));
+      const withoutBob = await sequences('');
+      expect(withoutBob.learners).toBe(6);
+      expect(withoutBob.sankey.links).toContainEqual({ ...introToQuiz, value: 1 });
+      expect(withoutBob).toEqual(await sequences(wholePeriod));
     } finally {
       await inject({
         method: 'PATCH',
