@@ -56,7 +56,7 @@ export async function selectQuestionCells(
     scope.organizationId,
     sql`
     with answers as (
-      -- Ordered like \`course_run_questions_course_last_idx\` (its DESC columns are NULLS LAST; neither
+      -- Ordered like course_run_questions_course_last_idx (its DESC columns are NULLS LAST; neither
       -- column is ever null), so the window reads the index in order: the default NULLS FIRST of DESC
       -- sorted all the course's answers again (about 100 ms at 670 000).
       select a.question_id, a.correct,

@@ -261,7 +261,7 @@ const COURSE_PATHS_WORK_MEM = '64MB' as const;
 
 /**
  * Each included learner's first start of each live course in the period
- * (\`learner_id, course_id, first_start\`). Over all time that is the
+ * (`learner_id, course_id, first_start`). Over all time that is the
  * learner-course rollup's first start (one row per pair, 230 000 at 100 000
  * learners); a period needs the runs, grouped per pair (270 000 runs, about
  * 170 ms more).
