@@ -186,7 +186,13 @@ export async function withBenchApp<T>(
     await runMigrations(connection);
     const organizationId = await benchOrganization(connection, learners, datasetOptions);
     const config = {
-      ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist' }),
+      ...loadConfig({
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        WEB_DIST_DIR: '/nonexistent-web-dist',
+        // The server settings that change how statements run, when the environment names them (A/B runs).
+        ...(process.env.ANALYTICS_PARTS ? { ANALYTICS_PARTS: process.env.ANALYTICS_PARTS } : {}),
+      }),
       signupLimitPerHour: 0,
     };
     app = await buildApp({ config, database: connection, logger: false });

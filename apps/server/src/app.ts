@@ -33,6 +33,7 @@ import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { enableResultCache } from './modules/metrics/result-cache';
+import { enableLearnerParts } from './db/learner-parts';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
 import { pipelineQueue } from './modules/pipelines/pipelines.jobs';
 import { pipelineRoutes } from './modules/pipelines/pipelines.routes';
@@ -195,6 +196,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Report results kept until their organization's data changes (see metrics/result-cache.ts).
   enableResultCache(database.db, { maxMb: config.reportCacheMb });
+  // Statements in shares of the learners only where several connections run them side by side.
+  enableLearnerParts(database.db, database.kind === 'postgres' ? config.analyticsParts : 1);
   // Caller and organization for every /api route, before any route exists.
   registerTenant(app, database.db);
   // Then every string of the request must be storable text (NUL, lone surrogates): 400 otherwise.

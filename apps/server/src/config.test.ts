@@ -102,6 +102,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REPORT_CACHE_MB: '5000' })).toThrow(/REPORT_CACHE_MB must be/);
   });
 
+  it('runs analytics statements in two shares of the learners unless ANALYTICS_PARTS says otherwise', () => {
+    expect(loadConfig({}).analyticsParts).toBe(2);
+    expect(loadConfig({ ANALYTICS_PARTS: '1' }).analyticsParts).toBe(1);
+    expect(loadConfig({ ANALYTICS_PARTS: '16' }).analyticsParts).toBe(16);
+    expect(() => loadConfig({ ANALYTICS_PARTS: '0' })).toThrow(
+      'Invalid configuration: ANALYTICS_PARTS must be a whole number from 1 to 16 (1 runs each statement whole) (got "0")',
+    );
+    expect(() => loadConfig({ ANALYTICS_PARTS: '17' })).toThrow(/ANALYTICS_PARTS must be/);
+    expect(() => loadConfig({ ANALYTICS_PARTS: 'two' })).toThrow(/ANALYTICS_PARTS must be/);
+  });
+
   it('reads extra connect-src origins and refuses anything but bare origins', () => {
     expect(loadConfig({}).cspConnectSrc).toEqual([]);
     expect(

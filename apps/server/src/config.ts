@@ -180,6 +180,13 @@ const envSchema = z.object({
       message: 'must be a whole number of megabytes from 0 to 4096 (0 turns the cache off)',
     })
     .transform(Number),
+  ANALYTICS_PARTS: z
+    .string()
+    .default('2')
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 16, {
+      message: 'must be a whole number from 1 to 16 (1 runs each statement whole)',
+    })
+    .transform(Number),
   CSP_CONNECT_SRC: z
     .string()
     .default('')
@@ -278,6 +285,11 @@ export type AppConfig = {
   signupLimitPerHour: number;
   /** Memory for report results kept until their organization's data changes (REPORT_CACHE_MB); 0 keeps none. */
   reportCacheMb: number;
+  /**
+   * On PostgreSQL, the analytics statements whose answers add up over learners run as this many
+   * statements over disjoint shares of the learners, side by side (ANALYTICS_PARTS); 1 runs them whole.
+   */
+  analyticsParts: number;
   /** Origins the browser app may call besides its own (e.g. a PostHog host), added to CSP connect-src. */
   cspConnectSrc: string[];
   /** The LLM engine's OpenAI-compatible endpoint; unset, every AI feature uses its built-in engine. */
@@ -353,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smtp: values.SMTP_URL ? { url: values.SMTP_URL, from: values.SMTP_FROM } : undefined,
     signupLimitPerHour: values.SIGNUP_LIMIT_PER_HOUR,
     reportCacheMb: values.REPORT_CACHE_MB,
+    analyticsParts: values.ANALYTICS_PARTS,
     llm: values.LLM_BASE_URL
       ? {
           baseUrl: values.LLM_BASE_URL,

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enableLearnerParts, learnerPartsOf } from '../../db/learner-parts';
 import { analyticsInsights, courses, rateLimitBuckets } from '../../db/schema';
 import type { JobRunner } from '../../jobs/job-runner';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -336,6 +337,35 @@ describe('GET /api/analytics/overview', () => {
       expect(inDhaka.trend).toEqual(inKolkata.trend);
       expect(inDhaka.figures.answers.value).toBe(3);
     } finally {
+      expect((await setZone(TIME_ZONE)).statusCode).toBe(200);
+    }
+  });
+
+  it('adds up to the same figures when computed in shares of the learners, in either kind of zone', async () => {
+    const url = `/api/analytics/overview?from=${periodFrom}&to=${periodTo}`;
+    const setZone = (timeZone: string) =>
+      inject({
+        method: 'PATCH',
+        url: '/api/analytics/settings',
+        headers: overviewOwner.headers,
+        payload: { timeZone },
+      });
+    const { db } = testApp.database;
+    const before = learnerPartsOf(db);
+    try {
+      for (const timeZone of [TIME_ZONE, 'Asia/Dhaka']) {
+        expect((await setZone(timeZone)).statusCode).toBe(200);
+        enableLearnerParts(db, 1);
+        const whole = await get<AnalyticsOverviewResponse>(url, overviewOwner);
+        expect(whole.figures.activeLearners.value).toBe(3);
+        // Three shares of four learners: one share at least has nobody, and none is counted twice.
+        enableLearnerParts(db, 3);
+        const inShares = await get<AnalyticsOverviewResponse>(url, overviewOwner);
+        expect(inShares.figures).toEqual(whole.figures);
+        expect(inShares.trend).toEqual(whole.trend);
+      }
+    } finally {
+      enableLearnerParts(db, before);
       expect((await setZone(TIME_ZONE)).statusCode).toBe(200);
     }
   });

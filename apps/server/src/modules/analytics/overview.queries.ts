@@ -1,5 +1,5 @@
 import type { AnalyticsSettings } from '@courselens/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeKept } from '../metrics/result-cache';
 import { jsonColumn } from '../../db/json-column';
@@ -11,6 +11,7 @@ import {
   runPassed,
 } from './analytics-filters.queries';
 import { hasWholeHourOffsets } from './time-zone-offsets';
+import { inLearnerParts, learnerInPart, type LearnerPart } from '../../db/learner-parts';
 
 /** The organization and its analytics settings (what the services call the scope). */
 type AnalyticsScope = { organizationId: string; settings: AnalyticsSettings };
@@ -61,6 +62,42 @@ export async function selectOverviewDays(
   scope: AnalyticsScope,
   period: { previousFrom: string; from: string; to: string },
 ): Promise<OverviewRows> {
+  // Every figure is a count or a sum per day, or a count of distinct learners: it adds up over
+  // disjoint shares of the learners, so the statement can run in shares (db/learner-parts.ts).
+  const shares = await inLearnerParts(db, (part) => selectOverviewShare(db, scope, period, part));
+  return shares.length === 1 && shares[0] ? shares[0] : addOverviewShares(shares);
+}
+
+/** The overview of all the learners from those of disjoint shares of them: every figure adds up. */
+export function addOverviewShares(shares: readonly OverviewRows[]): OverviewRows {
+  const byDay = new Map<string, OverviewDayRow>();
+  for (const share of shares) {
+    for (const day of share.days) {
+      const total = byDay.get(day.day);
+      if (!total) {
+        byDay.set(day.day, { ...day });
+        continue;
+      }
+      for (const key of Object.keys(day) as (keyof OverviewDayRow)[]) {
+        if (key !== 'day') total[key] = Number(total[key]) + Number(day[key]);
+      }
+    }
+  }
+  return {
+    days: [...byDay.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)),
+    activeCurrent: shares.reduce((sum, share) => sum + share.activeCurrent, 0),
+    activePrevious: shares.reduce((sum, share) => sum + share.activePrevious, 0),
+  };
+}
+
+/** The overview's rows over the learners of `part` (all of them without one). */
+async function selectOverviewShare(
+  db: Database,
+  scope: AnalyticsScope,
+  period: { previousFrom: string; from: string; to: string },
+  part: LearnerPart | undefined,
+): Promise<OverviewRows> {
+  const inPart = (learnerId: SQL) => learnerInPart(learnerId, part);
   const { organizationId, settings } = scope;
   const start = localDayStart(settings, period.previousFrom);
   const end = sql`((${period.to}::date + 1)::timestamp at time zone ${settings.timeZone})`;
@@ -75,12 +112,12 @@ export async function selectOverviewDays(
     ? sql`select (${localTime(settings, sql`h.hour`)})::date, h.learner_id, h.answers, h.graded, h.correct
         from learner_answer_hours h
         where h.organization_id = ${organizationId} and h.course_id in (${liveCourseIds})
-          and h.hour >= ${start} and h.hour < ${end}`
+          and h.hour >= ${start} and h.hour < ${end} and ${inPart(sql`h.learner_id`)}`
     : sql`select (${localTime(settings, sql`a.created_at`)})::date, a.learner_id, 1, (a.correct is not null)::int,
           (a.correct is true)::int
         from course_run_questions a
         where a.organization_id = ${organizationId} and a.course_id in (${liveCourseIds})
-          and a.created_at >= ${start} and a.created_at < ${end}`;
+          and a.created_at >= ${start} and a.created_at < ${end} and ${inPart(sql`a.learner_id`)}`;
   // Over the answers themselves the runs are read again rather than from the runs CTE, and the live
   // courses joined rather than listed, so PostgreSQL can read and group them in parallel workers; over
   // the hourly rollup the statement runs in one process, and the runs already read are used again.
@@ -90,7 +127,7 @@ export async function selectOverviewDays(
           0 as graded, 0 as correct
         from course_runs r
         where r.organization_id = ${organizationId} and r.course_id in (${liveCourseIds})
-          and r.created_at >= ${start} and r.created_at < ${end}`;
+          and r.created_at >= ${start} and r.created_at < ${end} and ${inPart(sql`r.learner_id`)}`;
   const statement = sql`
     with runs as (
       select (${localTime(settings, sql`r.created_at`)})::date as day, r.learner_id,
@@ -100,7 +137,7 @@ export async function selectOverviewDays(
              r.score
       from course_runs r
       where r.organization_id = ${organizationId} and r.course_id = any(${liveCourses})
-        and r.created_at >= ${start} and r.created_at < ${end}
+        and r.created_at >= ${start} and r.created_at < ${end} and ${inPart(sql`r.learner_id`)}
         and ${learnerIncluded(settings, organizationId, sql`r.learner_id`)}
     ),
     -- Each learner's active days (a run started or a question answered), with the day's answers: one
