@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeKept } from '../metrics/result-cache';
 import { courseRunQuestions, courseRuns, courses, questions, runAnswerSheets } from '../../db/schema';
+import { inLearnerParts, learnerInPart, type LearnerPart } from '../../db/learner-parts';
 import { learnerIncluded, runCompleted, withinLocalDays } from './analytics-filters.queries';
 
 // Question analysis reads the runs and their answer sheets (each question's
@@ -106,6 +107,13 @@ function analysedRuns(attempts: ItemAnalysisAttempts): SQL {
 }
 
 /**
+ * Answers per question each share returns when the statement runs in
+ * shares: enough for any choice, matching or ordering question; a question
+ * with more (free text) makes the statement run whole.
+ */
+export const OPTIONS_PER_SHARE = 1000;
+
+/**
  * The sums of a course's quiz in one statement. The analysed attempts are
  * the finished runs (completion rule of the settings) of included learners
  * that started in the period and hold at least one answer, picked per
@@ -113,6 +121,13 @@ function analysedRuns(attempts: ItemAnalysisAttempts): SQL {
  * answer's points, else 1 for right and 0 for wrong; hidden questions are
  * left out. The attempts that did not answer a question appear in no
  * per-question row: the service adds them (mark 0) from the attempt totals.
+ *
+ * Attempts are picked per learner, so every sum adds up over disjoint
+ * shares of the learners: where the server runs statements in shares
+ * (db/learner-parts.ts) each share returns its sums with up to
+ * `OPTIONS_PER_SHARE` answers per question, and they are added up here. A
+ * question with more distinct answers than that in some share (free text)
+ * cannot be added up exactly from them: the statement then runs whole.
  */
 export async function selectQuizSums(
   db: Database,
@@ -120,15 +135,119 @@ export async function selectQuizSums(
   settings: AnalyticsSettings,
   courseId: string,
   period: QuestionAnalysisPeriod,
+  optionsPerShare: number = OPTIONS_PER_SHARE,
 ): Promise<AnalysisRow[]> {
   // Compiling the statement (JIT) would take longer than it saves on a few hundred thousand rows. PostgreSQL
   // guesses a few entries per sheet and a couple of hundred attempts whatever the course, so it would group
   // a large course's half a million entries by sorting them: hashing them takes a third of the time.
-  return executeKept<AnalysisRow>(db, org, quizSumsStatement(org, settings, courseId, period), {
-    workMem: QUIZ_SUMS_WORK_MEM,
-    jit: false,
-    sort: false,
-  });
+  const run = (part: LearnerPart | undefined, optionLimit: number) =>
+    executeKept<AnalysisRow>(
+      db,
+      org,
+      quizSumsStatement(org, settings, courseId, period, { part, optionLimit }),
+      {
+        workMem: QUIZ_SUMS_WORK_MEM,
+        jit: false,
+        sort: false,
+      },
+    );
+  const shares = await inLearnerParts(db, (part) => run(part, part ? optionsPerShare : MAX_ANSWER_OPTIONS));
+  if (shares.length === 1 && shares[0]) return shares[0];
+  const leftOut = shares.some((rows) =>
+    rows.some((row) => row.kind === 'option' && Number(row.option_groups) > optionsPerShare),
+  );
+  if (leftOut) return run(undefined, MAX_ANSWER_OPTIONS);
+  return rankOptions(db, addQuizShares(shares));
+}
+
+const SUMMED = [
+  'n',
+  'sum_mark',
+  'sum_mark_squared',
+  'sum_mark_total',
+  'sum_total',
+  'sum_rest',
+  'graded',
+] as const;
+
+/**
+ * The rows of the whole statement from those of disjoint shares of the
+ * learners: sums added per kind, question and bin (per answer for the
+ * options), the highest mark kept, the learners and runs of `meta` added.
+ * Every answer of every question is kept (each share returned all of its
+ * own), with `option_groups` the distinct answers over the shares; cutting
+ * them to the most frequent is `rankOptions`.
+ */
+export function addQuizShares(shares: readonly (readonly AnalysisRow[])[]): AnalysisRow[] {
+  const byKey = new Map<string, AnalysisRow>();
+  for (const rows of shares) {
+    for (const row of rows) {
+      const key = JSON.stringify([
+        row.kind,
+        row.question_id,
+        row.kind === 'option' ? row.answer : row.value === null ? null : Number(row.value),
+      ]);
+      const total = byKey.get(key);
+      if (!total) {
+        byKey.set(key, { ...row });
+        continue;
+      }
+      const sums: Record<(typeof SUMMED)[number], number | null> = total;
+      for (const column of SUMMED) {
+        const [a, b] = [total[column], row[column]];
+        sums[column] = a === null && b === null ? null : Number(a ?? 0) + Number(b ?? 0);
+      }
+      if (row.max_mark !== null) {
+        total.max_mark =
+          total.max_mark === null ? row.max_mark : Math.max(Number(total.max_mark), Number(row.max_mark));
+      }
+      if (row.kind === 'meta') {
+        total.learners = Number(total.learners ?? 0) + Number(row.learners ?? 0);
+        total.runs_without_answers =
+          Number(total.runs_without_answers ?? 0) + Number(row.runs_without_answers ?? 0);
+      }
+    }
+  }
+  const merged = [...byKey.values()];
+  const answers = new Map<string, number>();
+  for (const row of merged) {
+    if (row.kind === 'option' && row.question_id)
+      answers.set(row.question_id, (answers.get(row.question_id) ?? 0) + 1);
+  }
+  for (const row of merged) {
+    if (row.kind === 'option' && row.question_id) row.option_groups = answers.get(row.question_id) ?? 0;
+  }
+  return merged;
+}
+
+/**
+ * Keeps each question's `MAX_ANSWER_OPTIONS` most frequent answers, ties
+ * broken as the whole statement breaks them (by the answer in the
+ * database's collation, no answer last): the database ranks them, in one
+ * small statement, only when some question has more.
+ */
+async function rankOptions(db: Database, rows: AnalysisRow[]): Promise<AnalysisRow[]> {
+  const options = rows.filter((row) => row.kind === 'option');
+  const crowded = new Set(
+    options
+      .filter((row) => Number(row.option_groups) > MAX_ANSWER_OPTIONS)
+      .map((row) => row.question_id as string),
+  );
+  if (crowded.size === 0) return rows;
+  const ranked = options.filter((row) => crowded.has(row.question_id as string));
+  const result = await db.execute<{ i: number }>(sql`
+    select i from (
+      select t.i, row_number() over (partition by t.question_id order by t.n desc, t.answer nulls last) as option_rank
+      from unnest(${sql.param(ranked.map((row) => row.question_id))}::uuid[],
+                  ${sql.param(ranked.map((row) => row.answer))}::text[],
+                  ${sql.param(ranked.map((row) => Number(row.n)))}::int[])
+           with ordinality as t(question_id, answer, n, i)
+    ) r
+    where option_rank <= ${MAX_ANSWER_OPTIONS}`);
+  const kept = new Set(result.rows.map((row) => ranked[Number(row.i) - 1]));
+  return rows.filter(
+    (row) => row.kind !== 'option' || !crowded.has(row.question_id as string) || kept.has(row),
+  );
 }
 
 /**
@@ -146,6 +265,7 @@ export function quizSumsStatement(
   settings: AnalyticsSettings,
   courseId: string,
   period: QuestionAnalysisPeriod,
+  shares: { part?: LearnerPart | undefined; optionLimit: number } = { optionLimit: MAX_ANSWER_OPTIONS },
 ): SQL {
   // The hidden questions' ids, computed once (an init plan) wherever they are read.
   const hiddenIds = sql`(select ids from hidden)::uuid[]`;
@@ -167,6 +287,7 @@ export function quizSumsStatement(
       where f.organization_id = ${org} and f.course_id = ${courseId} and ${runCompleted(settings, org, 'f')}
         and ${learnerIncluded(settings, org, sql`f.learner_id`)}
         and ${withinLocalDays(settings, sql`f.started_at`, period)}
+        and ${learnerInPart(sql`f.learner_id`, shares.part)}
     ),
     sheets as (select * from finished where question_ids is not null),
     analysed as (${analysedRuns(settings.itemAnalysisAttempts)}),
@@ -214,7 +335,7 @@ export function quizSumsStatement(
       null::int as learners, null::int as runs_without_answers, null::int as hidden_questions
     from ranked_sums r
     left join ${questions} q on r.grouping_id = 15 and q.organization_id = ${org} and q.id = r.question_id
-    where r.grouping_id <> 14 or r.option_rank <= ${MAX_ANSWER_OPTIONS}
+    where r.grouping_id <> 14 or r.option_rank <= ${shares.optionLimit}
     union all
     select 'attempt_total', null, total, null, n, null, null, null, null, null, null, null, null,
       null, null, null, null, null, null, null, null

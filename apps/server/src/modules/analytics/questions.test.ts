@@ -9,6 +9,8 @@ import { insertCourse } from '../../db/factories/learning';
 import { createTestApp, type TestApp } from '../../test/app';
 import { changePlanViaApi, signUpViaApi, type SignedUp } from '../../test/auth';
 import { loadAnalyticsScope } from './analytics-settings.service';
+import { enableLearnerParts, learnerPartsOf } from '../../db/learner-parts';
+import { selectQuizSums, type AnalysisRow } from './questions.queries';
 import { getQuestionAnalysis } from './questions.service';
 
 let testApp: TestApp;
@@ -401,6 +403,55 @@ describe('GET /api/analytics/questions', () => {
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json<{ error: string }>().error).toMatch(/start date must be on or before/);
     expect((await get(`/api/analytics/questions?courseId=${quizCourseId}`, stranger)).statusCode).toBe(404);
+  });
+
+  it('adds up to the same analysis in shares of the learners, answers past the 20 most frequent included', async () => {
+    // 33 learners; question 1 has four answers, question 2 (free text) 26 different ones: the 20 most frequent
+    // are shown, ties at the 20th broken as the whole statement breaks them.
+    const course = uid('shares');
+    const events: unknown[] = [];
+    for (let index = 0; index < 33; index++) {
+      const text = index < 14 ? `answer ${String.fromCharCode(97 + (index % 7))}` : `answer ${index}`;
+      events.push(
+        ...runEvents(course, `share${index}@example.com`, 'first', '2026-03-03', [
+          { q: 1, right: index % 3 === 0, answer: ['A', 'B', 'C', 'D'][index % 4] },
+          { q: 2, right: index % 2 === 0, answer: text },
+          { q: 3, right: index % 5 !== 0 },
+        ]),
+      );
+    }
+    await send(events);
+    const courseId = await courseIdOf(course);
+    const { db } = testApp.database;
+    const scope = await loadAnalyticsScope(db, owner.organization.id);
+    // Options of equal counts may come in either order: compared in a fixed one.
+    const comparable = (result: QuestionAnalysisResponse) => ({
+      ...result,
+      questions: result.questions.map((question) => ({
+        ...question,
+        options: [...question.options].sort(
+          (a, b) => b.count - a.count || String(a.answer).localeCompare(String(b.answer)),
+        ),
+      })),
+    });
+    const before = learnerPartsOf(db);
+    try {
+      enableLearnerParts(db, 1);
+      const whole = await getQuestionAnalysis(db, scope, { courseId });
+      const freeText = whole.questions.find((question) => question.interactionId === 'q2');
+      expect(freeText?.options.filter((option) => option.answer !== null)).toHaveLength(20);
+      expect(freeText?.otherOptions.distinct).toBe(6);
+      enableLearnerParts(db, 3);
+      expect(comparable(await getQuestionAnalysis(db, scope, { courseId }))).toEqual(comparable(whole));
+      // A share with more answers to a question than a share returns: the statement runs whole.
+      const rows = await selectQuizSums(db, owner.organization.id, scope.settings, courseId, {}, 2);
+      enableLearnerParts(db, 1);
+      const wholeRows = await selectQuizSums(db, owner.organization.id, scope.settings, courseId, {});
+      const byKey = (list: readonly AnalysisRow[]) => [...list].map((row) => JSON.stringify(row)).sort();
+      expect(byKey(rows)).toEqual(byKey(wholeRows));
+    } finally {
+      enableLearnerParts(db, before);
+    }
   });
 
   it('is the service another module can call for the same figures', async () => {
