@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
+import { enableLearnerParts, learnerPartsOf } from '../../db/learner-parts';
 import { buildSankey } from './learning-paths.service';
 
 let testApp: TestApp;
@@ -210,6 +211,28 @@ describe('GET /api/analytics/learning-paths', () => {
       { slideNumber: 2, title: 'Old two' },
       { slideNumber: 3, title: null },
     ]);
+  });
+
+  it('builds the same paths with the runs built in branches per share of the learners', async () => {
+    const { db } = testApp.database;
+    const before = learnerPartsOf(db);
+    const paths = async (query: string) => {
+      const response = await tour(query);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<LearningPathsResponse>();
+    };
+    try {
+      for (const query of ['', '&afterSlide=2', '&depth=3']) {
+        enableLearnerParts(db, 1);
+        const whole = await paths(query);
+        enableLearnerParts(db, 3);
+        expect(await paths(query)).toEqual(whole);
+      }
+      enableLearnerParts(db, 4);
+      expect((await paths('')).runs).toBe(6);
+    } finally {
+      enableLearnerParts(db, before);
+    }
   });
 
   it('says when a course sends no slide views', async () => {
