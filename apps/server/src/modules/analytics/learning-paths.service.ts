@@ -46,8 +46,16 @@ export function buildSankey(
   label: (key: string) => string,
   maxLinks: number = MAX_SANKEY_LINKS,
 ): SankeyGraph {
+  // A total order: links come from the statement in whatever order it grouped them, and the graph (which
+  // links are kept, and the order drawn) must not depend on that.
   const largest = [...input]
-    .sort((a, b) => b.value - a.value || a.step - b.step || a.from.localeCompare(b.from))
+    .sort(
+      (a, b) =>
+        b.value - a.value ||
+        a.step - b.step ||
+        a.from.localeCompare(b.from) ||
+        (a.to ?? PATH_REST).localeCompare(b.to ?? PATH_REST),
+    )
     .slice(0, maxLinks);
   const byStep = [...largest].sort((a, b) => a.step - b.step || b.value - a.value);
   const reached = new Set<string>();

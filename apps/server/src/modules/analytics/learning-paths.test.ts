@@ -329,6 +329,21 @@ describe('GET /api/analytics/learning-paths/courses', () => {
 });
 
 describe('buildSankey', () => {
+  it('draws the same graph whatever order the links come in', () => {
+    const links = [
+      { step: 1, from: 'a', to: 'b', value: 2 },
+      { step: 2, from: 'b', to: 'c', value: 1 },
+      { step: 2, from: 'b', to: 'd', value: 1 },
+      { step: 2, from: 'b', to: null, value: 1 },
+      { step: 3, from: 'c', to: 'e', value: 1 },
+      { step: 3, from: 'd', to: 'e', value: 1 },
+    ];
+    const graph = buildSankey(links, (key) => key, 4);
+    expect(buildSankey([...links].reverse(), (key) => key, 4)).toEqual(graph);
+    // Equal links rank by step, source, then target: the cap keeps the three from "2:b", not those at step 3.
+    expect(graph.links.map((link) => link.target)).toEqual(['2:b', '3:…', '3:c', '3:d']);
+  });
+
   it('keeps the largest links and drops those cut off from step 1', () => {
     const graph = buildSankey(
       [
