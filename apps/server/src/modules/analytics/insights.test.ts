@@ -267,6 +267,14 @@ afterAll(async () => {
 });
 
 describe('GET /api/analytics/overview', () => {
+  const setZone = (timeZone: string) =>
+    inject({
+      method: 'PATCH',
+      url: '/api/analytics/settings',
+      headers: overviewOwner.headers,
+      payload: { timeZone },
+    });
+
   it('counts the period and the one before it in local days, without test accounts', async () => {
     const body = await get<AnalyticsOverviewResponse>(
       `/api/analytics/overview?from=${periodFrom}&to=${periodTo}`,
@@ -322,13 +330,6 @@ describe('GET /api/analytics/overview', () => {
     // must not move, while the answers now come from their hourly rollup instead of the answers.
     const url = `/api/analytics/overview?from=${periodFrom}&to=${periodTo}`;
     const inKolkata = await get<AnalyticsOverviewResponse>(url, overviewOwner);
-    const setZone = (timeZone: string) =>
-      inject({
-        method: 'PATCH',
-        url: '/api/analytics/settings',
-        headers: overviewOwner.headers,
-        payload: { timeZone },
-      });
     expect((await setZone('Asia/Dhaka')).statusCode).toBe(200);
     try {
       const inDhaka = await get<AnalyticsOverviewResponse>(url, overviewOwner);
@@ -343,13 +344,6 @@ describe('GET /api/analytics/overview', () => {
 
   it('adds up to the same figures when computed in shares of the learners, in either kind of zone', async () => {
     const url = `/api/analytics/overview?from=${periodFrom}&to=${periodTo}`;
-    const setZone = (timeZone: string) =>
-      inject({
-        method: 'PATCH',
-        url: '/api/analytics/settings',
-        headers: overviewOwner.headers,
-        payload: { timeZone },
-      });
     const { db } = testApp.database;
     const before = learnerPartsOf(db);
     try {

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { addOverviewShares, type OverviewDayRow } from './overview.queries';
+import { NO_OVERVIEW_FIGURES, addOverviewShares, type OverviewDayRow } from './overview.queries';
 
 const day = (date: string, figures: Partial<OverviewDayRow>): OverviewDayRow => ({
   day: date,
-  runs: 0,
-  completed: 0,
-  graded: 0,
-  passed: 0,
-  scored: 0,
-  scoreSum: 0,
-  answers: 0,
-  gradedAnswers: 0,
-  correct: 0,
-  active: 0,
+  ...NO_OVERVIEW_FIGURES,
   ...figures,
 });
 

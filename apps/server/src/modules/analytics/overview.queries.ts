@@ -31,6 +31,20 @@ export type OverviewDayRow = {
   active: number;
 };
 
+/** A day's figures with nothing counted (what the service starts its sums from). */
+export const NO_OVERVIEW_FIGURES: Omit<OverviewDayRow, 'day'> = {
+  runs: 0,
+  completed: 0,
+  graded: 0,
+  passed: 0,
+  scored: 0,
+  scoreSum: 0,
+  answers: 0,
+  gradedAnswers: 0,
+  correct: 0,
+  active: 0,
+};
+
 export type OverviewRows = {
   days: OverviewDayRow[];
   /** Distinct active learners over each whole period (not the sum of the days'). */

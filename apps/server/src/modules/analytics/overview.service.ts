@@ -16,7 +16,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { analyticsBasis, loadAnalyticsScope } from './analytics-settings.service';
 import { listTopInsights } from './insights.service';
-import { selectOverviewDays, type OverviewDayRow } from './overview.queries';
+import { NO_OVERVIEW_FIGURES, selectOverviewDays, type OverviewDayRow } from './overview.queries';
 
 /**
  * The period asked for, in local days: both ends as given, one end with
@@ -38,18 +38,7 @@ export function resolveOverviewPeriod(
 
 type Totals = Omit<OverviewDayRow, 'day'>;
 
-const EMPTY: Totals = {
-  runs: 0,
-  completed: 0,
-  graded: 0,
-  passed: 0,
-  scored: 0,
-  scoreSum: 0,
-  answers: 0,
-  gradedAnswers: 0,
-  correct: 0,
-  active: 0,
-};
+const EMPTY: Totals = NO_OVERVIEW_FIGURES;
 
 function sum(rows: readonly OverviewDayRow[]): Totals {
   const totals = { ...EMPTY };
