@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { learnerInPart, learnerPartsOf } from '../../db/learner-parts';
+import { idInRange, splitIdRange, type IdRange } from '../../db/id-ranges';
+import { learnerPartsOf } from '../../db/learner-parts';
 import { executeKept } from '../metrics/result-cache';
 import { courseLastSlide, learnerIncluded, runCompleted, withinLocalDays } from './analytics-filters.queries';
 import type { HeatmapScope, Period } from './heatmaps.queries';
@@ -119,35 +120,57 @@ function slideViews(scope: HeatmapScope, courseId: string, period: Period, e: st
  * run (the learner had none when they arrived) form one run per learner.
  *
  * Building each run's sequence is most of the statement's time, in one
- * process. With `parts` above 1 the runs are built in that many branches,
- * one per share of the learners (a run is one learner's), which
- * PostgreSQL's parallel workers take one each: every branch reads the
- * course's views again from the index but builds only its share's runs
- * (at 100 000 learners 410 to 480 ms against 650 for one branch). PGlite has
- * no workers, so it reads them in one branch.
+ * process. With more than one range of run ids (`runRanges`), the runs are
+ * built in one branch per range, which PostgreSQL's parallel workers take
+ * one each, every branch reading only its range of the index (at 100 000
+ * learners about 300 ms against 650 for one branch; shares of the learners
+ * by hash, which every branch reads whole to keep its share, took 410 to
+ * 480). PGlite has no workers, so it reads them in one branch.
  */
-function runViews(scope: HeatmapScope, courseId: string, period: Period, parts: number): SQL {
-  const branch = (runId: SQL, key: SQL, hasRun: SQL) => sql`
-      select ${runId} as run_id, array_agg(e.slide_number order by e.occurred_at, e.id) as views,
-             max(e.slide_number) as max_slide
-      from learning_events e
-      where ${slideViews(scope, courseId, period, 'e')} and ${hasRun}
-      group by ${key}`;
-  const shares =
-    parts > 1 ? Array.from({ length: parts }, (_, index) => ({ index, of: parts })) : [undefined];
-  const withRun = shares.map((part) =>
-    branch(
-      sql`e.run_id`,
-      sql`e.run_id`,
-      sql`e.run_id is not null and ${learnerInPart(sql`e.learner_id`, part)}`,
-    ),
+function runViews(scope: HeatmapScope, courseId: string, period: Period, runRanges: readonly IdRange[]): SQL {
+  // The views reach the aggregate in order (the subquery's sort, which the index gives per partition and
+  // a merge keeps across them), so `array_agg` takes them in that order: PostgreSQL 15 would sort each
+  // run's views again for `array_agg(... order by ...)`, about a quarter of the branch's time. A subquery
+  // with an ORDER BY is never flattened into its reader, and an aggregate adds its rows in input order.
+  const branch = (runId: SQL, key: string, hasRun: SQL) => sql`
+      select ${runId} as run_id, array_agg(e.slide_number) as views, max(e.slide_number) as max_slide
+      from (
+        select e.${sql.raw(key)}, e.slide_number from learning_events e
+        where ${slideViews(scope, courseId, period, 'e')} and ${hasRun}
+        order by e.${sql.raw(key)}, e.occurred_at, e.id) e
+      group by e.${sql.raw(key)}`;
+  const withRun = runRanges.map((range) =>
+    branch(sql`e.run_id`, 'run_id', sql`e.run_id is not null and ${idInRange(sql`e.run_id`, range)}`),
   );
   return sql.join(
-    [...withRun, branch(sql`null::uuid`, sql`e.learner_id`, sql`e.run_id is null`)],
+    [...withRun, branch(sql`null::uuid`, 'learner_id', sql`e.run_id is null`)],
     sql`
       union all
       `,
   );
+}
+
+/**
+ * The ranges of run ids the paths statement builds its runs in: one per
+ * share the database is set to (`learnerPartsOf`), splitting the span of the
+ * course's run ids with slide views, found at both ends of the course's
+ * path index (a few index probes, whatever the period), kept as the
+ * statement's rows are.
+ */
+async function selectRunRanges(db: Database, scope: HeatmapScope, courseId: string): Promise<IdRange[]> {
+  const parts = learnerPartsOf(db);
+  if (parts <= 1) return [{}];
+  const end = (order: SQL) => sql`(
+    select e.run_id from learning_events e
+    where e.organization_id = ${scope.organizationId} and e.course_id = ${courseId}
+      and e.type = 'slide.viewed' and e.slide_number is not null and e.run_id is not null
+    order by e.run_id ${order} limit 1)`;
+  const [row] = await executeKept<{ lowest: string | null; highest: string | null }>(
+    db,
+    scope.organizationId,
+    sql`select ${end(sql`asc`)} as lowest, ${end(sql`desc`)} as highest`,
+  );
+  return row?.lowest && row.highest ? splitIdRange(row.lowest, row.highest, parts) : [{}];
 }
 
 /**
@@ -209,13 +232,15 @@ export async function selectSlidePaths(
   // far fewer than the runs, and the slides are unnested from them.
   const weight = sql`sum(runs)::bigint`;
   const paths = sql`(select steps[1:${d}]::text[] as path, cardinality(steps) as length, runs from sequences) p`;
+  const runRanges = await selectRunRanges(db, scope, courseId);
   const statement = sql`
     with runs as (
-      ${runViews(scope, courseId, period, learnerPartsOf(db))}
+      ${runViews(scope, courseId, period, runRanges)}
     ), viewed as (
       select views, ${completedRun(scope, courseId)} as is_complete, count(*) as runs
       from runs
-      left join course_runs r on r.organization_id = ${organizationId} and r.id = runs.run_id
+      left join course_runs r on r.organization_id = ${organizationId} and r.course_id = ${courseId}
+        and r.id = runs.run_id
       group by views, 2
     ), sequences as materialized (
       -- A run's steps: its views with consecutive repeats collapsed, worked out once per distinct sequence.

@@ -213,7 +213,7 @@ describe('GET /api/analytics/learning-paths', () => {
     ]);
   });
 
-  it('builds the same paths with the runs built in branches per share of the learners', async () => {
+  it('builds the same paths with the runs built in branches per range of run ids', async () => {
     const { db } = testApp.database;
     const before = learnerPartsOf(db);
     const paths = async (query: string) => {
