@@ -272,9 +272,9 @@ export type ActivityRow = {
 };
 
 /**
- * Memory for the activity statements' hash tables: one entry per learner and
- * slot, about 400 000 of them (57 MB) over every hour of 100 000 learners.
- * PostgreSQL's default (4 MB) would sort them on disk instead.
+ * Memory for the activity statements: the rows sorted by slot (about
+ * 400 000 over every hour of 100 000 learners, 44 MB) and the learners
+ * grouped by hash (11 MB). PostgreSQL's default (4 MB) would sort on disk.
  */
 const ACTIVITY_WORK_MEM = '64MB' as const;
 
@@ -299,8 +299,39 @@ function activitySource(scope: HeatmapScope, courseId: string | undefined, perio
     ${whole ? sql`` : sql`and q.events > 0`}
     and ${withinLocalDays(scope.settings, at, period)}
     and ${learnerIncluded(scope.settings, scope.organizationId, sql`h.learner_id`)}`;
-  return { at, events, from, where };
+  return { at, events, from, where, whole };
 }
+
+/**
+ * `slots as (first, cells)`: every instant a row of the organization's
+ * rollup can be counted at (hours, or quarters, from its first row to its
+ * last, found at both ends of its primary key), as an array of local slots
+ * (ISO weekday × 24 + hour) from the instant `first` (seconds since the
+ * epoch) every `slotSeconds(whole)`. A row finds its slot by subscript:
+ * working the local time out once per instant costs a fraction of working
+ * it out on each of some 400 000 rows (and a join to the instants by hash
+ * was planned the wrong way round, hashing the rows).
+ */
+function activitySlots(scope: HeatmapScope, whole: boolean): SQL {
+  const end = (order: SQL) => sql`(select x.hour from learning_activity_hours x
+    where x.organization_id = ${scope.organizationId} order by x.hour ${order} limit 1)`;
+  const local = localTime(scope.settings, sql`g.at`);
+  return sql`slots as materialized (
+    select date_part('epoch', min(g.at)) as first,
+      array_agg(extract(isodow from ${local})::int * 24 + extract(hour from ${local})::int order by g.at) as cells
+    from generate_series(${end(sql`asc`)}, ${end(sql`desc`)} + interval '45 minutes',
+      make_interval(secs => ${slotSeconds(whole)})) as g(at))`;
+}
+
+const slotSeconds = (whole: boolean) => sql.raw(whole ? '3600' : '900');
+
+/**
+ * The slot of the instant `at` (one the rollup counts at), from `slots`.
+ * The array and its start are read once, as parameters of the statement
+ * (scalar subqueries), not carried on every row.
+ */
+const slotOf = (at: SQL, whole: boolean) =>
+  sql`((select s.cells from slots s))[((date_part('epoch', ${at}) - (select s.first from slots s)) / ${slotSeconds(whole)})::int + 1]`;
 
 function withActivityMemory(db: Database, scope: HeatmapScope, statement: SQL): Promise<ActivityRow[]> {
   return executeKept<ActivityRow>(db, scope.organizationId, statement, { workMem: ACTIVITY_WORK_MEM });
@@ -310,8 +341,9 @@ function withActivityMemory(db: Database, scope: HeatmapScope, statement: SQL): 
  * Events and distinct learners by local weekday (ISO, Monday = 1) and hour,
  * plus the period's totals as a row with weekday and hour null. Two
  * statements over the log's rollup, run side by side on PostgreSQL: the
- * slots (each learner's rows grouped per slot by hash, so a slot's distinct
- * learners are its groups) and the totals (the learners grouped once).
+ * slots (the rows sorted by slot, each slot's learners counted once) and
+ * the totals (the learners grouped once). Sorting the rows by slot took
+ * less than grouping them per learner and slot by hash (390 000 groups).
  */
 export async function selectActivity(
   db: Database,
@@ -319,19 +351,18 @@ export async function selectActivity(
   courseId: string | undefined,
   period: Period,
 ): Promise<ActivityRow[]> {
-  const { at, events, from, where } = activitySource(scope, courseId, period);
-  const local = localTime(scope.settings, at);
+  const { at, events, from, where, whole } = activitySource(scope, courseId, period);
   const [cells, totals] = await Promise.all([
     withActivityMemory(
       db,
       scope,
-      sql`select weekday, hour, sum(events) as events, count(*) as learners
+      sql`with ${activitySlots(scope, whole)}
+      select slot / 24 as weekday, slot % 24 as hour, sum(events) as events, count(distinct learner_id) as learners
       from (
-        select extract(isodow from ${local})::int as weekday, extract(hour from ${local})::int as hour,
-               h.learner_id, sum(${events}) as events
-        from ${from} where ${where}
-        group by 1, 2, 3) per_learner
-      group by weekday, hour`,
+        select ${slotOf(at, whole)} as slot, h.learner_id, ${events} as events
+        from ${from}
+        where ${where}) rows
+      group by slot`,
     ),
     withActivityMemory(
       db,
