@@ -2,7 +2,7 @@ import type { AnalyticsSettings, HeatmapLearnerSort, SortOrder } from '@coursele
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeKept } from '../metrics/result-cache';
-import { learnerIncluded, localTime, withinLocalDays } from './analytics-filters.queries';
+import { atStep, learnerIncluded, localTime, perStep, withinLocalDays } from './analytics-filters.queries';
 import { hasWholeHourOffsets } from './time-zone-offsets';
 
 // The heatmaps read a course's answers (`course_run_questions`) and the
@@ -302,36 +302,29 @@ function activitySource(scope: HeatmapScope, courseId: string | undefined, perio
   return { at, events, from, where, whole };
 }
 
+/** Seconds between the instants the rollup counts at: its hours, or their quarters. */
+const slotSeconds = (whole: boolean) => (whole ? 3600 : 900);
+
 /**
- * `slots as (first, cells)`: every instant a row of the organization's
- * rollup can be counted at (hours, or quarters, from its first row to its
- * last, found at both ends of its primary key), as an array of local slots
- * (ISO weekday × 24 + hour) from the instant `first` (seconds since the
- * epoch) every `slotSeconds(whole)`. A row finds its slot by subscript:
- * working the local time out once per instant costs a fraction of working
- * it out on each of some 400 000 rows (and a join to the instants by hash
- * was planned the wrong way round, hashing the rows).
+ * `slots`: the local slot (ISO weekday × 24 + hour) of every instant a row
+ * of the organization's rollup can be counted at, from its first row to its
+ * last (found at both ends of its primary key), for `atStep` to look up.
+ * In a zone that is not a whole number of hours off UTC the instants are
+ * quarters, each within one local hour.
  */
 function activitySlots(scope: HeatmapScope, whole: boolean): SQL {
   const end = (order: SQL) => sql`(select x.hour from learning_activity_hours x
     where x.organization_id = ${scope.organizationId} order by x.hour ${order} limit 1)`;
-  const local = localTime(scope.settings, sql`g.at`);
-  return sql`slots as materialized (
-    select date_part('epoch', min(g.at)) as first,
-      array_agg(extract(isodow from ${local})::int * 24 + extract(hour from ${local})::int order by g.at) as cells
-    from generate_series(${end(sql`asc`)}, ${end(sql`desc`)} + interval '45 minutes',
-      make_interval(secs => ${slotSeconds(whole)})) as g(at))`;
+  return perStep(
+    'slots',
+    { from: end(sql`asc`), to: sql`${end(sql`desc`)} + interval '45 minutes'` },
+    slotSeconds(whole),
+    (at) => {
+      const local = localTime(scope.settings, at);
+      return sql`extract(isodow from ${local})::int * 24 + extract(hour from ${local})::int`;
+    },
+  );
 }
-
-const slotSeconds = (whole: boolean) => sql.raw(whole ? '3600' : '900');
-
-/**
- * The slot of the instant `at` (one the rollup counts at), from `slots`.
- * The array and its start are read once, as parameters of the statement
- * (scalar subqueries), not carried on every row.
- */
-const slotOf = (at: SQL, whole: boolean) =>
-  sql`((select s.cells from slots s))[((date_part('epoch', ${at}) - (select s.first from slots s)) / ${slotSeconds(whole)})::int + 1]`;
 
 function withActivityMemory(db: Database, scope: HeatmapScope, statement: SQL): Promise<ActivityRow[]> {
   return executeKept<ActivityRow>(db, scope.organizationId, statement, { workMem: ACTIVITY_WORK_MEM });
@@ -359,7 +352,7 @@ export async function selectActivity(
       sql`with ${activitySlots(scope, whole)}
       select slot / 24 as weekday, slot % 24 as hour, sum(events) as events, count(distinct learner_id) as learners
       from (
-        select ${slotOf(at, whole)} as slot, h.learner_id, ${events} as events
+        select ${atStep('slots', at, slotSeconds(whole))} as slot, h.learner_id, ${events} as events
         from ${from}
         where ${where}) rows
       group by slot`,

@@ -4,9 +4,11 @@ import type { Database } from '../../db/client';
 import { executeKept } from '../metrics/result-cache';
 import { jsonColumn } from '../../db/json-column';
 import {
+  atStep,
   learnerIncluded,
   localDayStart,
   localTime,
+  perStep,
   runCompleted,
   runPassed,
 } from './analytics-filters.queries';
@@ -58,6 +60,8 @@ export type OverviewRows = {
  * some tens of MB). PostgreSQL's default (4 MB) would spill them to disk.
  */
 const OVERVIEW_WORK_MEM = '64MB' as const;
+
+const HOUR_SECONDS = 3600;
 
 /**
  * The overview's figures of the local days `from`..`to` and the period
@@ -122,10 +126,20 @@ async function selectOverviewShare(
   // same figures as the answers from a sixth of the rows; elsewhere (Kolkata, Kathmandu) the answers
   // themselves are read.
   const fromHours = hasWholeHourOffsets(settings.timeZone);
+  // There, too, the local day of each hour of the periods is worked out once (`local_days`), not on each
+  // of some 250 000 runs and answer-hours.
+  const dayOf = (instant: SQL) =>
+    fromHours ? atStep('local_days', instant, HOUR_SECONDS) : sql`(${localTime(settings, instant)})::date`;
+  const localDays = perStep(
+    'local_days',
+    { from: start, to: sql`${end} - interval '1 hour'` },
+    HOUR_SECONDS,
+    (at) => sql`(${localTime(settings, at)})::date`,
+  );
   const answerActivity = fromHours
-    ? sql`select (${localTime(settings, sql`h.hour`)})::date, h.learner_id, h.answers, h.graded, h.correct
+    ? sql`select ${dayOf(sql`h.hour`)}, h.learner_id, h.answers, h.graded, h.correct
         from learner_answer_hours h
-        where h.organization_id = ${organizationId} and h.course_id in (${liveCourseIds})
+        where h.organization_id = ${organizationId} and h.course_id = any(${liveCourses})
           and h.hour >= ${start} and h.hour < ${end} and ${inPart(sql`h.learner_id`)}`
     : sql`select (${localTime(settings, sql`a.created_at`)})::date, a.learner_id, 1, (a.correct is not null)::int,
           (a.correct is true)::int
@@ -143,8 +157,8 @@ async function selectOverviewShare(
         where r.organization_id = ${organizationId} and r.course_id in (${liveCourseIds})
           and r.created_at >= ${start} and r.created_at < ${end} and ${inPart(sql`r.learner_id`)}`;
   const statement = sql`
-    with runs as (
-      select (${localTime(settings, sql`r.created_at`)})::date as day, r.learner_id,
+    with ${fromHours ? sql`${localDays},` : sql``} runs as (
+      select ${dayOf(sql`r.created_at`)} as day, r.learner_id,
              ${runCompleted(settings, organizationId, 'r')} as is_completed,
              (r.passed is not null or r.score is not null) as is_graded,
              ${runPassed(settings, 'r')} as is_passed,
@@ -208,7 +222,10 @@ async function selectOverviewShare(
       (select count(*) filter (where is_previous) from active_learners) as active_previous`;
   // Compiling the statement (JIT) would take longer than it saves on a million answers. Over the hourly
   // rollup, parallel workers would each hand back nearly as many learner-days as they read, and merging
-  // them cost more than one process grouping them all; over the answers themselves they pay.
+  // them cost more than one process grouping them all; over the answers themselves they pay. PostgreSQL
+  // expects a few thousand rows of a share (it cannot tell how many ids the hash condition keeps) and
+  // would sort the 250 000 runs and answer-hours to group them per learner and day, which hashing does in
+  // about half the time.
   const [row] = await executeKept<{
     days: unknown;
     active_current: string | number;
@@ -217,6 +234,7 @@ async function selectOverviewShare(
     workMem: OVERVIEW_WORK_MEM,
     jit: false,
     parallel: !fromHours,
+    sort: false,
   });
   const days = jsonColumn<OverviewDayRow[]>(row?.days, []).map((day) => ({
     ...day,
