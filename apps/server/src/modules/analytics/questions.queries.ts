@@ -139,7 +139,10 @@ export async function selectQuizSums(
 ): Promise<AnalysisRow[]> {
   // Compiling the statement (JIT) would take longer than it saves on a few hundred thousand rows. PostgreSQL
   // guesses a few entries per sheet and a couple of hundred attempts whatever the course, so it would group
-  // a large course's half a million entries by sorting them: hashing them takes a third of the time.
+  // a large course's half a million entries by sorting them: hashing them takes a third of the time. In
+  // shares, each statement runs in one process: the shares already take a core each, and parallel workers
+  // on top only queued for the same cores and passed every wide sheet through their queues (about
+  // 520 ms p50 against 440 at 100 000 learners on two cores).
   const run = (part: LearnerPart | undefined, optionLimit: number) =>
     executeKept<AnalysisRow>(
       db,
@@ -149,6 +152,7 @@ export async function selectQuizSums(
         workMem: QUIZ_SUMS_WORK_MEM,
         jit: false,
         sort: false,
+        parallel: part === undefined,
       },
     );
   const shares = await inLearnerParts(db, (part) => run(part, part ? optionsPerShare : MAX_ANSWER_OPTIONS));
