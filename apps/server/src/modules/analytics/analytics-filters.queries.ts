@@ -108,8 +108,8 @@ export function localTime(settings: Pick<AnalyticsSettings, 'timeZone'>, timesta
  * hourly rollup, or rows whose step is all that matters) works out the local
  * day or hour once per step instead of once per row (`at time zone` with a
  * named zone is the costliest part of reading such a row). Only right where
- * every step lies within one local day or hour: in zones a whole number of
- * hours off UTC (`hasWholeHourOffsets`), with steps of an hour or less.
+ * every step lies within one local day or hour: hours in zones a whole
+ * number of hours off UTC (`hasWholeHourOffsets`), quarters elsewhere.
  */
 export function perStep(
   name: string,

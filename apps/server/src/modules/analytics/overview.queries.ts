@@ -222,10 +222,10 @@ async function selectOverviewShare(
       (select count(*) filter (where is_previous) from active_learners) as active_previous`;
   // Compiling the statement (JIT) would take longer than it saves on a million answers. Over the hourly
   // rollup, parallel workers would each hand back nearly as many learner-days as they read, and merging
-  // them cost more than one process grouping them all; over the answers themselves they pay. PostgreSQL
-  // expects a few thousand rows of a share (it cannot tell how many ids the hash condition keeps) and
-  // would sort the 250 000 runs and answer-hours to group them per learner and day, which hashing does in
-  // about half the time.
+  // them cost more than one process grouping them all; over the answers themselves they pay. Over the
+  // rollup, PostgreSQL expects a few thousand rows of a share (it cannot tell how many ids the hash
+  // condition keeps) and would sort the 250 000 runs and answer-hours to group them per learner and day,
+  // which hashing does in about half the time.
   const [row] = await executeKept<{
     days: unknown;
     active_current: string | number;
@@ -234,7 +234,7 @@ async function selectOverviewShare(
     workMem: OVERVIEW_WORK_MEM,
     jit: false,
     parallel: !fromHours,
-    sort: false,
+    sort: !fromHours,
   });
   const days = jsonColumn<OverviewDayRow[]>(row?.days, []).map((day) => ({
     ...day,
