@@ -487,6 +487,22 @@ export async function selectFunnelAggregates(
   };
 }
 
+/**
+ * Learners at each step of a funnel over one period, and nothing else (what
+ * the comparison with the previous period needs): the same reach as
+ * `selectFunnelAggregates`, without its times, bins and groups.
+ */
+export async function selectFunnelCounts(db: Database, plan: FunnelPlan): Promise<number[]> {
+  const statement = sql`${reachCtes(plan, { withCourse: false })}
+    select json_build_array(${sql.join(
+      plan.steps.map((_, index) => sql`count(${sql.raw(`k${index}`)})::int`),
+      sql`, `,
+    )}) as counts
+    from reach`;
+  const rows = await executeFunnelStatement<{ counts: unknown }>(db, plan, statement);
+  return jsonColumn<number[]>(rows[0]?.counts, []).map(Number);
+}
+
 export type DroppedLearnerRow = { learnerId: string; name: string | null; email: string; reachedAt: string };
 
 /**

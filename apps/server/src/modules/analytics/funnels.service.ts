@@ -38,6 +38,7 @@ import {
   selectDroppedLearners,
   selectFunnel,
   selectFunnelAggregates,
+  selectFunnelCounts,
   selectFunnelReferences,
   selectFunnels,
   selectSuggestionCourse,
@@ -270,7 +271,7 @@ export async function computeFunnel(
 
   const [current, before, basis] = await Promise.all([
     selectFunnelAggregates(db, plan, input.breakdown),
-    previous ? selectFunnelAggregates(db, { ...plan, period: previous }, { kind: 'none' }) : null,
+    previous ? selectFunnelCounts(db, { ...plan, period: previous }) : null,
     analyticsBasis(db, scope),
   ]);
 
@@ -286,7 +287,7 @@ export async function computeFunnel(
     if (before && index > 0) {
       comparison = compareProportions(
         { count, base: previousCount },
-        { count: before.counts[index] ?? 0, base: before.counts[index - 1] ?? 0 },
+        { count: before[index] ?? 0, base: before[index - 1] ?? 0 },
       );
     }
     return {
@@ -329,7 +330,7 @@ export async function computeFunnel(
     comparison: before
       ? compareProportions(
           { count: converted, base: entered },
-          { count: before.counts[counts.length - 1] ?? 0, base: before.counts[0] ?? 0 },
+          { count: before[counts.length - 1] ?? 0, base: before[0] ?? 0 },
         )
       : null,
     breakdown,
