@@ -13,9 +13,8 @@ import { learnerIncluded, localDayStart } from './analytics-filters.queries';
 /**
  * The SQL of funnels. One statement per answer: the events of the steps'
  * courses and types in the period (plus the window) are read once through
- * the (organization_id, course_id, occurred_at) index, or the primary key
- * (organization_id, occurred_at, id) when a step matches any course; then
- * one window pass per step over each learner's events finds, per learner,
+ * the course index (organization_id, course_id, type, occurred_at), one
+ * range per course and type; then one join per step finds, per learner,
  * when each step was reached
  * (`reach`: the keys k0..kN-1 of those events, null when not reached), and
  * the answer aggregates it.
@@ -137,8 +136,9 @@ const keyTime = (key: SQL) => sql`to_timestamp((${key} >> 10) / 1000000.0)`;
  * the event by which each learner who entered reached each step (null: not
  * reached); `keyTime` turns a key into its instant.
  *
- * One read of the log (only the events that match a step, `m`); then one
- * hash join and hash aggregate per step: the learners so far, joined with
+ * One read of the log (only the events that match a step: per type of
+ * event for a sequential funnel, `stepSources`; else all in one list, `m`);
+ * then one hash join and aggregate per step: the learners so far, joined with
  * their events that can be the step, give each learner's key of the step
  * from the previous one's. Nothing is sorted: sorting every event by learner
  * and passing a window over them once per step took twice as long at
