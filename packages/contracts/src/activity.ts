@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid } from './ids';
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginatedSchema } from './list';
 
@@ -158,7 +159,6 @@ export const ACTIVITY_MESSAGES = {
 } as const;
 
 const day = z.iso.date({ error: ACTIVITY_MESSAGES.badDate });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const activityFilters = z.object({
   q: z.string().trim().max(200, 'Search must be at most 200 characters long').optional(),
@@ -187,7 +187,7 @@ const activityFilters = z.object({
     .string()
     .trim()
     .optional()
-    .refine((value) => !value || value === SYSTEM_ACTOR || UUID.test(value), ACTIVITY_MESSAGES.badActor)
+    .refine((value) => !value || value === SYSTEM_ACTOR || isUuid(value), ACTIVITY_MESSAGES.badActor)
     .transform((value) => value || undefined),
   from: day.optional(),
   to: day.optional(),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` is a UUID in its string form (any variant or version, any case). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
 /**
  * A UUID the API accepts (a path parameter, a filter, an item of a body), in
  * its canonical lower-case form. PostgreSQL compares `uuid` values without

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid } from './ids';
 
 /**
  * The statement contract of the xAPI 1.0.3 Learning Record Store (`/xapi/`):
@@ -97,11 +98,9 @@ export function isXapiIri(value: string): boolean {
   return value.length <= MAX_IRI_LENGTH && SCHEME.test(value) && !/\s/.test(value);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A UUID in the RFC 4122 string form, any variant or version, any case. */
 export function isXapiUuid(value: string): boolean {
-  return UUID.test(value);
+  return isUuid(value);
 }
 
 const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;

@@ -1,3 +1,4 @@
+import { isUuid } from '@courselens/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
@@ -16,10 +17,8 @@ import { sql, type SQL } from 'drizzle-orm';
 /** A range of ids: from `from` (inclusive) to `to` (exclusive); either side open when absent. */
 export type IdRange = { from?: string; to?: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function uuidToBigInt(id: string): bigint {
-  if (!UUID.test(id)) throw new RangeError(`not a uuid: ${id}`);
+  if (!isUuid(id)) throw new RangeError(`not a uuid: ${id}`);
   return BigInt(`0x${id.replaceAll('-', '')}`);
 }
 

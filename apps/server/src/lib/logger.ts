@@ -1,3 +1,4 @@
+import { isUuid } from '@courselens/contracts';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { AppConfig } from '../config';
 
@@ -43,7 +44,6 @@ export function isSecretParamName(name: string): boolean {
   return EXACT_SECRET_PARAMS.has(normalized) || SECRET_PARAM_PARTS.some((part) => normalized.includes(part));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL_SOURCE = String.raw`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`;
 const EMAIL = new RegExp(EMAIL_SOURCE);
 const EMAILS = new RegExp(EMAIL_SOURCE, 'g');
@@ -56,7 +56,7 @@ const EMAILS = new RegExp(EMAIL_SOURCE, 'g');
 const SECRET_PATH_SEGMENTS: { after: string[]; isSecret: (segment: string) => boolean }[] = [
   { after: ['api', 'public-reports'], isSecret: () => true },
   { after: ['public-reports'], isSecret: () => true },
-  { after: ['api', 'invitations'], isSecret: (segment) => !UUID.test(segment) },
+  { after: ['api', 'invitations'], isSecret: (segment) => !isUuid(segment) },
 ];
 
 function safeDecode(text: string): string {

@@ -15,6 +15,7 @@ import {
   canManage,
   type MemberRole,
   type OwnerArea,
+  isUuid,
 } from '@courselens/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
@@ -131,8 +132,6 @@ declare module 'fastify' {
     tenant: Tenant | null;
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -294,12 +293,12 @@ export function registerTenant(app: FastifyInstance, db: Database): void {
           : config.resource;
     const scoped = resources.map((resource) => ({ resource, id: params[RESOURCE_PARAM[resource]] }));
     for (const { resource, id } of scoped) {
-      if (!id || !UUID.test(id)) throw new AppError('NOT_FOUND', RESOURCE_NOT_FOUND[resource]);
+      if (!id || !isUuid(id)) throw new AppError('NOT_FOUND', RESOURCE_NOT_FOUND[resource]);
     }
     const resourceId = scoped.find(({ resource }) => resource === 'organization')?.id;
     const header = request.headers['x-organization-id'];
     const named = resourceId ?? (typeof header === 'string' ? header : undefined);
-    if (named !== undefined && !UUID.test(named))
+    if (named !== undefined && !isUuid(named))
       throw new AppError('NOT_FOUND', ORGANIZATION_MESSAGES.notFound);
     const tenant = await resolveOrganization(db, { userId: caller.userId, organizationId: named });
     if (!tenant) {

@@ -163,10 +163,6 @@ function reachCtes(plan: FunnelPlan, options: { withCourse: boolean }): SQL {
       : sql` and ${sql.raw(alias)}.course_id = any(array(
           select c.id from courses c where c.organization_id = ${organizationId}))`;
   const predicates = steps.map((step) => stepMatches(step, settings, courseIds?.length === 1));
-  const mask = sql.join(
-    predicates.map((predicate, index) => sql`(case when ${predicate} then ${bit(index)} else 0 end)`),
-    sql` | `,
-  );
   const lastSlide = usesLastSlide(plan);
   const { withCourse } = options;
   const micros = (instant: SQL) => sql`(date_part('epoch', ${instant}) * 1000000)::bigint`;
@@ -174,6 +170,15 @@ function reachCtes(plan: FunnelPlan, options: { withCourse: boolean }): SQL {
   const windowMicros = sql.raw(String(BigInt(plan.windowDays) * 86_400_000_000n));
   /** The last key within the window that starts at the event of key `from`. */
   const windowEnd = (from: SQL) => sql`(((${from} >> 10) + ${windowMicros}::bigint) << 10) + 1023`;
+
+  /** The bits of the steps `indices` that the event `e` matches. */
+  const stepMask = (indices: readonly number[]) =>
+    sql.join(
+      indices.map(
+        (index) => sql`(case when ${predicates[index] ?? sql`false`} then ${bit(index)} else 0 end)`,
+      ),
+      sql` | `,
+    );
 
   /**
    * `p0 .. pN-1 (learner_id, key[, course_id])`: the events that can be each
@@ -206,16 +211,10 @@ function reachCtes(plan: FunnelPlan, options: { withCourse: boolean }): SQL {
         return;
       }
       const shared = sql.raw(`t${group}`);
-      const typeMask = sql.join(
-        indices.map(
-          (index) => sql`(case when ${predicates[index] ?? sql`false`} then ${bit(index)} else 0 end)`,
-        ),
-        sql` | `,
-      );
       sources.push(sql`${shared} as materialized (
         select e.learner_id, (${micros(sql`e.occurred_at`)} << 10) | (e.mask & -e.mask) as key, e.mask${course}
         from (
-          select e.learner_id, e.occurred_at, e.course_id, ${typeMask} as mask
+          select e.learner_id, e.occurred_at, e.course_id, ${stepMask(indices)} as mask
           from learning_events e
           where ${read(type)} and (${sql.join(
             indices.map((index) => predicates[index] ?? sql`false`),
@@ -251,7 +250,7 @@ function reachCtes(plan: FunnelPlan, options: { withCourse: boolean }): SQL {
       select x.learner_id, (${micros(sql`x.occurred_at`)} << 10) | (x.mask & -x.mask) as key, x.mask
         ${withCourse ? sql`, x.course_id` : sql``}
       from (
-        select e.learner_id, e.occurred_at, e.course_id, ${mask} as mask
+        select e.learner_id, e.occurred_at, e.course_id, ${stepMask(steps.map((_, index) => index))} as mask
         from learning_events e
         ${lastSlide ? sql`left join last_slides ls on ls.course_id = e.course_id` : sql``}
         where e.organization_id = ${organizationId}

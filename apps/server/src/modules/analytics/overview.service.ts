@@ -38,12 +38,10 @@ export function resolveOverviewPeriod(
 
 type Totals = Omit<OverviewDayRow, 'day'>;
 
-const EMPTY: Totals = NO_OVERVIEW_FIGURES;
-
 function sum(rows: readonly OverviewDayRow[]): Totals {
-  const totals = { ...EMPTY };
+  const totals: Totals = { ...NO_OVERVIEW_FIGURES };
   for (const row of rows) {
-    for (const key of Object.keys(EMPTY) as (keyof Totals)[]) totals[key] += Number(row[key]);
+    for (const key of Object.keys(NO_OVERVIEW_FIGURES) as (keyof Totals)[]) totals[key] += Number(row[key]);
   }
   return totals;
 }

@@ -4,6 +4,7 @@ import {
   SHARED_VIEW_MESSAGES,
   type SharedViewContext,
   type ShareSettings,
+  isUuid,
 } from '@courselens/contracts';
 import type { Database } from '../../db/client';
 import type { SharedView } from '../../db/schema';
@@ -27,7 +28,6 @@ export function newShareToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOKEN = /^[A-Za-z0-9_-]{16,200}$/;
 
 function notFoundFor(target: ShareTarget): AppError {
@@ -142,7 +142,7 @@ export async function openSharedVariable(
   input: { token?: string | undefined; courseId?: string | undefined; name?: string | undefined },
 ): Promise<{ source: ResolvedSource; context: SharedViewContext }> {
   const { token, courseId, name } = input;
-  if (!token || !TOKEN.test(token) || !courseId || !UUID.test(courseId) || !name) throw notShared();
+  if (!token || !TOKEN.test(token) || !courseId || !isUuid(courseId) || !name) throw notShared();
   const claim = await claimSharedVariableView(db, { token, courseId, name });
   if (!claim) throw notShared();
   try {
@@ -164,7 +164,7 @@ export async function openSharedChatbotVariable(
   input: { token?: string | undefined; courseId?: string | undefined; name?: string | undefined },
 ): Promise<{ source: ResolvedSource; context: SharedViewContext }> {
   const { token, courseId: chatbotId, name } = input;
-  if (!token || !TOKEN.test(token) || !chatbotId || !UUID.test(chatbotId) || !name) throw notShared();
+  if (!token || !TOKEN.test(token) || !chatbotId || !isUuid(chatbotId) || !name) throw notShared();
   const claim = await claimSharedChatbotVariableView(db, { token, chatbotId, name });
   if (!claim) throw notShared();
   try {
@@ -186,7 +186,7 @@ export async function openSharedQuestion(
   input: { token?: string | undefined; questionId: string },
 ): Promise<{ scope: QuestionScope; context: SharedViewContext }> {
   const { token, questionId } = input;
-  if (!token || !TOKEN.test(token) || !UUID.test(questionId)) throw notShared();
+  if (!token || !TOKEN.test(token) || !isUuid(questionId)) throw notShared();
   const claim = await claimSharedQuestionView(db, { token, questionId });
   if (!claim) throw notShared();
   try {
