@@ -111,19 +111,30 @@ export const learningEvents = pgTable(
       table.occurredAt,
       table.id,
     ),
-    // "A course's events of some types in a period" (funnel steps, a
-    // course's last slide): one range per course and type, and index-only,
-    // with what a step matches on (slide, question) and whose event it is.
-    // Every reader of a course's events names their types.
-    index('learning_events_course_idx').on(
-      table.organizationId,
-      table.courseId,
-      table.type,
-      table.occurredAt,
-      table.learnerId,
-      table.slideNumber,
-      table.questionId,
-    ),
+    // "A course's events of some types in a period" (funnel steps): one
+    // range per course and type, and index-only, with what a step matches
+    // on (question) and whose event it is. Every reader of a course's events
+    // names their types, one type per read where slide views are among them:
+    // those are in the slide index below instead, so each event written
+    // still adds one entry to one of the two.
+    index('learning_events_course_idx')
+      .on(
+        table.organizationId,
+        table.courseId,
+        table.type,
+        table.occurredAt,
+        table.learnerId,
+        table.slideNumber,
+        table.questionId,
+      )
+      .where(sql`${table.type} <> 'slide.viewed'`),
+    // A course's views of given slides in a period (a funnel's slide steps,
+    // a course's last slide): one range per slide, index-only. In the course
+    // index, a slide step went over every view of the course in the period
+    // to keep one slide's (about 700 000 to keep 94 000 at 100 000 learners).
+    index('learning_events_slide_number_idx')
+      .on(table.organizationId, table.courseId, table.slideNumber, table.occurredAt, table.learnerId)
+      .where(sql`${table.type} = 'slide.viewed'`),
     // A course's slide views run by run, in order (learning paths, exits),
     // without reading the course's other events.
     index('learning_events_slide_path_idx')

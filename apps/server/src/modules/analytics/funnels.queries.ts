@@ -12,9 +12,12 @@ import { learnerIncluded, localDayStart } from './analytics-filters.queries';
 
 /**
  * The SQL of funnels. One statement per answer: the events of the steps'
- * courses and types in the period (plus the window) are read once through
- * the course index (organization_id, course_id, type, occurred_at), one
- * range per course and type; then one join per step finds, per learner,
+ * courses and types in the period (plus the window) are read once, one type
+ * at a time: slide views through the slide index (organization_id,
+ * course_id, slide_number, occurred_at), one range per course and slide,
+ * the other types through the course index (organization_id, course_id,
+ * type, occurred_at), one range per course and type; then one join per
+ * step finds, per learner,
  * when each step was reached
  * (`reach`: the keys k0..kN-1 of those events, null when not reached), and
  * the answer aggregates it.
@@ -46,25 +49,25 @@ export type FunnelBreakdownPlan =
   | { kind: 'course'; top: number }
   | { kind: 'variable'; variableName: string; top: number };
 
-/** The event types a step reads. */
-function stepTypes(step: PlannedStep, settings: AnalyticsSettings): string[] {
+/** The event type a step reads. */
+function stepType(step: PlannedStep, settings: AnalyticsSettings): string {
   switch (step.kind) {
     case 'course_started':
-      return ['course.started'];
+      return 'course.started';
     case 'slide_viewed':
-      return ['slide.viewed'];
+      return 'slide.viewed';
     case 'question_answered':
-      return ['question.answered'];
+      return 'question.answered';
     case 'variable_set':
-      return ['variable.set'];
+      return 'variable.set';
     case 'passed':
-      return ['course.passed'];
+      return 'course.passed';
     case 'completed':
       return settings.completion === 'completed'
-        ? ['course.completed']
+        ? 'course.completed'
         : settings.completion === 'passed'
-          ? ['course.passed']
-          : ['slide.viewed'];
+          ? 'course.passed'
+          : 'slide.viewed';
   }
 }
 
@@ -74,12 +77,13 @@ function usesLastSlide(plan: FunnelPlan): boolean {
 
 /**
  * Whether the event `e` matches `step` (`ls`: the last slide of the event's
- * course, when the rule needs it). `courseRead`: the events are read from
- * the step's course alone, so its course needs no test on each event.
+ * course, when the rule needs it). `read.course`: the events are read from
+ * the step's course alone, so its course needs no test on each event. The
+ * type is never tested: events are read one type at a time (`stepType`).
  */
-function stepMatches(step: PlannedStep, settings: AnalyticsSettings, courseRead: boolean): SQL {
-  const conditions: SQL[] = [sql`e.type = ${stepTypes(step, settings)[0]}`];
-  if (step.courseId && !courseRead) conditions.push(sql`e.course_id = ${step.courseId}::uuid`);
+function stepMatches(step: PlannedStep, settings: AnalyticsSettings, read: { course: boolean }): SQL {
+  const conditions: SQL[] = [];
+  if (step.courseId && !read.course) conditions.push(sql`e.course_id = ${step.courseId}::uuid`);
   switch (step.kind) {
     case 'slide_viewed':
       conditions.push(sql`e.slide_number = ${step.slideNumber ?? -1}::int`);
@@ -98,7 +102,7 @@ function stepMatches(step: PlannedStep, settings: AnalyticsSettings, courseRead:
     default:
       break;
   }
-  return sql`(${sql.join(conditions, sql` and `)})`;
+  return conditions.length > 0 ? sql`(${sql.join(conditions, sql` and `)})` : sql`true`;
 }
 
 /** Period bounds as SQL instants: the entry period [start, end) and the read range [start, readEnd). */
@@ -136,8 +140,9 @@ const keyTime = (key: SQL) => sql`to_timestamp((${key} >> 10) / 1000000.0)`;
  * the event by which each learner who entered reached each step (null: not
  * reached); `keyTime` turns a key into its instant.
  *
- * One read of the log (only the events that match a step: per type of
- * event for a sequential funnel, `stepSources`; else all in one list, `m`);
+ * One read of the log (only the events that match a step, one type at a
+ * time: per step for a sequential funnel, `stepSources`; else all in one
+ * list, `m`);
  * then one hash join and aggregate per step: the learners so far, joined with
  * their events that can be the step, give each learner's key of the step
  * from the previous one's. Nothing is sorted: sorting every event by learner
@@ -150,7 +155,6 @@ const keyTime = (key: SQL) => sql`to_timestamp((${key} >> 10) / 1000000.0)`;
 function reachCtes(plan: FunnelPlan, options: { withCourse: boolean }): SQL {
   const { organizationId, settings, steps } = plan;
   const { start, end, readEnd } = bounds(plan);
-  const types = [...new Set(steps.flatMap((step) => stepTypes(step, settings)))];
   const courseIds = steps.every((step) => step.courseId !== null)
     ? [...new Set(steps.map((step) => step.courseId as string))]
     : null;
@@ -162,9 +166,38 @@ function reachCtes(plan: FunnelPlan, options: { withCourse: boolean }): SQL {
       ? sql` and ${sql.raw(alias)}.course_id = any(${sql.param(courseIds)}::uuid[])`
       : sql` and ${sql.raw(alias)}.course_id = any(array(
           select c.id from courses c where c.organization_id = ${organizationId}))`;
-  const predicates = steps.map((step) => stepMatches(step, settings, courseIds?.length === 1));
   const lastSlide = usesLastSlide(plan);
+  // A sequential funnel (without the last-slide rule) reads each step's
+  // events on their own (`stepSources`); the others read every funnel event
+  // once into `m`, with the steps each matches.
+  const bySource = plan.order === 'sequential' && !lastSlide;
+  const predicates = steps.map((step) => stepMatches(step, settings, { course: courseIds?.length === 1 }));
+  // The steps of each type of event. Events are read one type at a time:
+  // slide views are in an index of their own (by slide number), the other
+  // types in the course index, and no index holds both.
+  const byType = new Map<string, number[]>();
+  steps.forEach((step, index) => {
+    const type = stepType(step, settings);
+    byType.set(type, [...(byType.get(type) ?? []), index]);
+  });
+  /** Views of numbered slides only, when every step of the type names its slide. */
+  const slideRead = (type: string, indices: readonly number[]) => {
+    const slides = indices.map((index) => steps[index]?.slideNumber ?? null);
+    return type === 'slide.viewed' && slides.every((slide) => slide !== null)
+      ? sql` and e.slide_number = any(${sql.param([...new Set(slides)])}::int[])`
+      : sql``;
+  };
+  /** Whether the event `e` can be one of the steps `indices`. */
+  const anyOf = (indices: readonly number[]) =>
+    sql`(${sql.join(
+      indices.map((index) => predicates[index] ?? sql`false`),
+      sql` or `,
+    )})`;
   const { withCourse } = options;
+  /** The funnel's events of one type (alias `e`). */
+  const read = (type: string) => sql`e.organization_id = ${organizationId}
+      and e.occurred_at >= ${start} and e.occurred_at < ${readEnd}
+      and e.type = ${type}${courseFilter('e')}`;
   const micros = (instant: SQL) => sql`(date_part('epoch', ${instant}) * 1000000)::bigint`;
   const endKey = sql`(${micros(end)} << 10)`;
   const windowMicros = sql.raw(String(BigInt(plan.windowDays) * 86_400_000_000n));
@@ -191,15 +224,7 @@ function reachCtes(plan: FunnelPlan, options: { withCourse: boolean }): SQL {
    * fifth less at 100 000 learners.
    */
   function stepSources(): SQL[] {
-    const byType = new Map<string, number[]>();
-    steps.forEach((step, index) => {
-      const type = stepTypes(step, settings)[0] ?? '';
-      byType.set(type, [...(byType.get(type) ?? []), index]);
-    });
     const course = withCourse ? sql`, e.course_id` : sql``;
-    const read = (type: string) => sql`e.organization_id = ${organizationId}
-        and e.occurred_at >= ${start} and e.occurred_at < ${readEnd}
-        and e.type = ${type}${courseFilter('e')}`;
     const sources: SQL[] = [];
     [...byType.entries()].forEach(([type, indices], group) => {
       const [only] = indices;
@@ -216,10 +241,7 @@ function reachCtes(plan: FunnelPlan, options: { withCourse: boolean }): SQL {
         from (
           select e.learner_id, e.occurred_at, e.course_id, ${stepMask(indices)} as mask
           from learning_events e
-          where ${read(type)} and (${sql.join(
-            indices.map((index) => predicates[index] ?? sql`false`),
-            sql` or `,
-          )})
+          where ${read(type)}${slideRead(type, indices)} and ${anyOf(indices)}
           offset 0) e)`);
       for (const index of indices) {
         sources.push(sql`${sql.raw(`p${index}`)} as (
@@ -238,26 +260,21 @@ function reachCtes(plan: FunnelPlan, options: { withCourse: boolean }): SQL {
         and x.occurred_at >= ${start} and x.occurred_at < ${readEnd}${courseFilter('x')}
       group by x.course_id)`);
   }
-  // A sequential funnel (without the last-slide rule) reads each step's
-  // events on their own (`stepSources`); the others read every funnel event
-  // once into `m`, with the steps each matches.
-  const bySource = plan.order === 'sequential' && !lastSlide;
   if (bySource) {
     ctes.push(...stepSources());
   } else {
-    // `offset 0` keeps the mask computed once per event (the subquery is not flattened into its reader).
+    // One branch per type; `offset 0` keeps the mask computed once per
+    // event (the subquery is not flattened into its reader).
+    const branches = [...byType.entries()].map(
+      ([type, indices]) => sql`select e.learner_id, e.occurred_at, e.course_id, ${stepMask(indices)} as mask
+        from learning_events e
+        ${lastSlide ? sql`left join last_slides ls on ls.course_id = e.course_id` : sql``}
+        where ${read(type)}${slideRead(type, indices)} and ${anyOf(indices)}`,
+    );
     ctes.push(sql`m as (
       select x.learner_id, (${micros(sql`x.occurred_at`)} << 10) | (x.mask & -x.mask) as key, x.mask
         ${withCourse ? sql`, x.course_id` : sql``}
-      from (
-        select e.learner_id, e.occurred_at, e.course_id, ${stepMask(steps.map((_, index) => index))} as mask
-        from learning_events e
-        ${lastSlide ? sql`left join last_slides ls on ls.course_id = e.course_id` : sql``}
-        where e.organization_id = ${organizationId}
-          and e.occurred_at >= ${start} and e.occurred_at < ${readEnd}
-          and e.type = any(${sql.param(types)}::text[])${courseFilter('e')}
-          and (${sql.join(predicates, sql` or `)})
-        offset 0) x)`);
+      from (select u.* from (${sql.join(branches, sql` union all `)}) u offset 0) x)`);
   }
   /** The events that can be step `index` (alias `m`; only the join's own conditions follow). */
   const stepRows = (index: number) =>

@@ -346,22 +346,24 @@ export async function selectDropOffSlides(
         and r.created_at >= ${at(window.since)} and r.created_at < ${at(window.until)}
         and ${learnerIncluded(settings, organizationId, sql`r.learner_id`)}
     ),
+    -- Without titles, the views are read from the slide path index alone;
+    -- the titles of the slides found are read after (by primary key).
     views as (
-      select e.run_id, e.course_id, e.slide_number, e.slide_title, e.occurred_at, e.id
+      select e.run_id, e.course_id, e.slide_number, e.occurred_at, e.id
       from learning_events e
       where e.organization_id = ${organizationId} and e.course_id = any(${liveCourses(organizationId)})
         and e.type = 'slide.viewed' and e.slide_number is not null
         and e.occurred_at >= ${at(window.since)}
     ),
     last_views as (
-      select distinct on (v.run_id) v.run_id, v.course_id, v.slide_number, v.slide_title
+      select distinct on (v.run_id) v.run_id, v.course_id, v.slide_number, v.occurred_at, v.id
       from views v
       where v.run_id in (select id from runs where not is_completed)
       order by v.run_id, v.occurred_at desc, v.slide_number desc, v.id desc
     ),
     last_slides as (select course_id, max(slide_number) as last_slide from views group by course_id),
     per_slide as (
-      select lv.course_id, lv.slide_number, max(lv.slide_title) as slide_title, count(*) as drop_offs,
+      select lv.course_id, lv.slide_number, count(*) as drop_offs,
              sum(count(*)) over (partition by lv.course_id) as unfinished_with_slides
       from last_views lv group by lv.course_id, lv.slide_number
     ),
@@ -375,7 +377,12 @@ export async function selectDropOffSlides(
       select course_id, count(*) as started, count(*) filter (where not is_completed) as unfinished
       from runs group by course_id
     )
-    select k.course_id, c.course_title, k.slide_number, k.slide_title, k.last_slide, k.drop_offs,
+    select k.course_id, c.course_title, k.slide_number,
+           (select max(e.slide_title) from last_views lv
+            join learning_events e on e.organization_id = ${organizationId}
+              and e.occurred_at = lv.occurred_at and e.id = lv.id
+            where lv.course_id = k.course_id and lv.slide_number = k.slide_number) as slide_title,
+           k.last_slide, k.drop_offs,
            k.unfinished_with_slides, t.started, t.unfinished
     from ranked k
     join totals t on t.course_id = k.course_id

@@ -1,0 +1,3 @@
+DROP INDEX "learning_events_course_idx";--> statement-breakpoint
+CREATE INDEX "learning_events_slide_number_idx" ON "learning_events" USING btree ("organization_id","course_id","slide_number","occurred_at","learner_id") WHERE "learning_events"."type" = 'slide.viewed';--> statement-breakpoint
+CREATE INDEX "learning_events_course_idx" ON "learning_events" USING btree ("organization_id","course_id","type","occurred_at","learner_id","slide_number","question_id") WHERE "learning_events"."type" <> 'slide.viewed';
