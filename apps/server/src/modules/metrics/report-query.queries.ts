@@ -365,22 +365,30 @@ function factsBody(
   // ranking itself is by name: joining every fact to its learner first cost
   // most of a by-learner item at 100 000 learners.
   const namesFirst = kind === 'learner' && query.sort.by === 'label';
+  // Points are each learner's best on a question: retries do not add up
+  // (rows of question_learners already hold the best).
+  const collapsesPoints = fn === 'points' && source === 'answers';
+  // Grouped by another variable's value, with several facts per learner:
+  // each learner has one value, so the facts are added up per learner first
+  // and each learner's value joined after. Hashing learners (one id) rather
+  // than (value, learner) pairs, and joining a value per learner rather than
+  // per fact, took a quarter less for the pass rate of every course by
+  // department at 100 000 learners. A median reads each fact's group, so it
+  // keeps the value on the facts.
+  const valueAfterPairs = kind === 'variable' && !rowPerPair && !collapsesPoints && !isMedian;
   const byValue =
     kind === 'variable' && query.breakdown.variableName
       ? sql`, by_value as (${latestValueByName(organizationId, query.breakdown.variableName)})`
       : sql``;
   const keyed = sql`
-    select ${groupKey(query.breakdown)} as gkey,
+    select ${valueAfterPairs ? sql`null::text` : groupKey(query.breakdown)} as gkey,
            ${namesFirst ? learnerDisplayName('l') : sql`null::text`} as glabel,
            b.learner_id, b.question_id, b.w, b.n, b.sn, b.cn, b.okn, b.okc, b.at, b.shown,
            case when b.shown is not null then b.at end as shown_at
     from base b
     ${namesFirst ? sql`join learners l on l.organization_id = ${organizationId} and l.id = b.learner_id` : sql``}
-    ${kind === 'variable' ? sql`left join by_value bv on bv.learner_id = b.learner_id` : sql``}
+    ${kind === 'variable' && !valueAfterPairs ? sql`left join by_value bv on bv.learner_id = b.learner_id` : sql``}
     where ${filterConditions(organizationId, query)}`;
-  // Points are each learner's best on a question: retries do not add up
-  // (rows of question_learners already hold the best).
-  const collapsesPoints = fn === 'points' && source === 'answers';
   const facts = collapsesPoints
     ? sql`, facts as (
         select k.gkey, min(k.glabel) as glabel, k.learner_id, sum(k.w) as w, max(k.n) as n, max(k.n) as sn,
@@ -426,6 +434,10 @@ function factsBody(
   // Only learners named first carry a label per fact; any other group is
   // named from its key once grouped.
   const label = namesFirst ? null : sql`null::text`;
+  const perLearner = sql`${sum('w', 'f.w')} as w,
+               ${sum('sn', 'f.sn')} as sn, ${sum('cn', 'f.cn')} as cn, ${part('mn', 'min(f.n)')} as mn,
+               ${part('mx', 'max(f.n)')} as mx, ${sum('okn', 'f.okn')} as okn, ${sum('okc', 'f.okc')} as okc,
+               ${part('last_at', 'max(f.shown_at)')} as last_at`;
   const pairs =
     rowPerPair && !collapsesPoints
       ? sql`select f.gkey, f.learner_id, ${label ?? sql`f.glabel`} as glabel, ${part('w', 'f.w')} as w,
@@ -433,10 +445,12 @@ function factsBody(
                ${part('mx', 'f.n')} as mx, ${part('okn', 'f.okn')} as okn, ${part('okc', 'f.okc')} as okc,
                ${part('last_at', 'f.shown_at')} as last_at
             from ${from} f`
-      : sql`select f.gkey, f.learner_id, ${label ?? sql`min(f.glabel)`} as glabel, ${sum('w', 'f.w')} as w,
-               ${sum('sn', 'f.sn')} as sn, ${sum('cn', 'f.cn')} as cn, ${part('mn', 'min(f.n)')} as mn,
-               ${part('mx', 'max(f.n)')} as mx, ${sum('okn', 'f.okn')} as okn, ${sum('okc', 'f.okc')} as okc,
-               ${part('last_at', 'max(f.shown_at)')} as last_at
+      : valueAfterPairs
+        ? sql`select ${groupKey(query.breakdown)} as gkey, p.learner_id, null::text as glabel, p.w, p.sn, p.cn,
+                 p.mn, p.mx, p.okn, p.okc, p.last_at
+              from (select f.learner_id, ${perLearner} from ${from} f group by f.learner_id) p
+              left join by_value bv on bv.learner_id = p.learner_id`
+        : sql`select f.gkey, f.learner_id, ${label ?? sql`min(f.glabel)`} as glabel, ${perLearner}
             from ${from} f group by f.gkey, f.learner_id`;
   // The facts are read once, into the pairs; groups, others and the total
   // are added up from the pairs.

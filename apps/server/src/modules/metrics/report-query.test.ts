@@ -311,6 +311,37 @@ describe('variables', () => {
     ]);
   });
 
+  it("breaks down several facts per learner by another variable's value, each learner in one group", async () => {
+    // Ann has a score and a course in both courses, every other learner one.
+    const [scores, completion] = await preview(
+      {
+        subject: { kind: 'variable', variableIds: [safetyScore.id, onboardingScore.id] },
+        measure: { fn: 'average' },
+        breakdown: { kind: 'variable', variableName: 'department' },
+        sort: { by: 'label', order: 'asc' },
+      },
+      {
+        subject: { kind: 'courses', courseIds: [] },
+        measure: { fn: 'completion_rate' },
+        breakdown: { kind: 'variable', variableName: 'department' },
+        sort: { by: 'label', order: 'asc' },
+      },
+    );
+    expect(table(scores!.result!)).toEqual([
+      ['(no value)', 50, 1],
+      ['IT', 90, 1],
+      ['Sales', 70, 2],
+    ]);
+    expect(scores?.result?.total).toMatchObject({ value: 70, learners: 4 });
+    // Completion counts each learner's courses: Sales has Ann's two and Bob's one, all completed.
+    expect(table(completion!.result!)).toEqual([
+      ['(no value)', 0, 1],
+      ['IT', 0, 1],
+      ['Sales', 1, 2],
+    ]);
+    expect(completion?.result?.total).toMatchObject({ value: 0.6, learners: 4 });
+  });
+
   it('keeps learners by a condition on another variable, ignoring case', async () => {
     const outcome = await result({
       subject: { kind: 'variable', variableIds: [safetyScore.id] },
