@@ -33,35 +33,35 @@ begin
   end loop;
   return extract(epoch from clock_timestamp() - began) * 1000;
 end $$;
+-- The log's indexes as before migration 0026, inside the caller's transaction.
+create or replace function pg_temp.use_layout_before_0026() returns void
+language plpgsql as $$
+begin
+  drop index learning_events_slide_number_idx;
+  drop index learning_events_course_idx;
+  create index learning_events_course_idx on learning_events
+    (organization_id, course_id, type, occurred_at, learner_id, slide_number, question_id);
+end $$;
 \unset QUIET
 \echo 'layout|ms for 30 000 slide views'
 begin;
 select 'as migrated', round(pg_temp.write_slide_views()::numeric);
 rollback;
 begin;
-drop index learning_events_slide_number_idx;
-drop index learning_events_course_idx;
-create index learning_events_course_idx on learning_events
-  (organization_id, course_id, type, occurred_at, learner_id, slide_number, question_id);
+select pg_temp.use_layout_before_0026();
 select 'before 0026', round(pg_temp.write_slide_views()::numeric);
 rollback;
 begin;
 select 'as migrated', round(pg_temp.write_slide_views()::numeric);
 rollback;
 begin;
-drop index learning_events_slide_number_idx;
-drop index learning_events_course_idx;
-create index learning_events_course_idx on learning_events
-  (organization_id, course_id, type, occurred_at, learner_id, slide_number, question_id);
+select pg_temp.use_layout_before_0026();
 select 'before 0026', round(pg_temp.write_slide_views()::numeric);
 rollback;
 begin;
 select 'as migrated', round(pg_temp.write_slide_views()::numeric);
 rollback;
 begin;
-drop index learning_events_slide_number_idx;
-drop index learning_events_course_idx;
-create index learning_events_course_idx on learning_events
-  (organization_id, course_id, type, occurred_at, learner_id, slide_number, question_id);
+select pg_temp.use_layout_before_0026();
 select 'before 0026', round(pg_temp.write_slide_views()::numeric);
 rollback;

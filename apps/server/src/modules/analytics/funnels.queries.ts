@@ -180,9 +180,11 @@ function reachCtes(plan: FunnelPlan, options: { withCourse: boolean }): SQL {
     const type = stepType(step, settings);
     byType.set(type, [...(byType.get(type) ?? []), index]);
   });
+  /** The slide each of the steps `indices` names (null: none). */
+  const slidesOf = (indices: readonly number[]) => indices.map((index) => steps[index]?.slideNumber ?? null);
   /** Views of numbered slides only, when every step of the type names its slide. */
   const slideRead = (type: string, indices: readonly number[]) => {
-    const slides = indices.map((index) => steps[index]?.slideNumber ?? null);
+    const slides = slidesOf(indices);
     return type === 'slide.viewed' && slides.every((slide) => slide !== null)
       ? sql` and e.slide_number = any(${sql.param([...new Set(slides)])}::int[])`
       : sql``;
@@ -230,7 +232,7 @@ function reachCtes(plan: FunnelPlan, options: { withCourse: boolean }): SQL {
     const course = withCourse ? sql`, e.course_id` : sql``;
     const sources: SQL[] = [];
     [...byType.entries()].forEach(([type, indices], group) => {
-      const slides = indices.map((index) => steps[index]?.slideNumber ?? null);
+      const slides = slidesOf(indices);
       const apart =
         indices.length === 1 ||
         (type === 'slide.viewed' &&
