@@ -280,6 +280,27 @@ describe('GET /api/analytics/learning-paths/courses', () => {
     expect(short.topPaths.find((path) => path.courses.length === 2)?.isTruncated).toBe(true);
   });
 
+  it('adds up to the same paths when the learners are grouped in shares', async () => {
+    const { db } = testApp.database;
+    const before = learnerPartsOf(db);
+    const sequences = async (query: string) => {
+      const response = await get(`/api/analytics/learning-paths/courses${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<CoursePathsResponse>();
+    };
+    try {
+      for (const query of ['', '?depth=2', '?from=2026-03-01&to=2026-03-03']) {
+        enableLearnerParts(db, 1);
+        const whole = await sequences(query);
+        expect(whole.learners).toBeGreaterThan(0);
+        enableLearnerParts(db, 3);
+        expect(await sequences(query)).toEqual(whole);
+      }
+    } finally {
+      enableLearnerParts(db, before);
+    }
+  });
+
   it('gives over all time (the learner-course rollup) what a period holding every run gives (the runs)', async () => {
     const sequences = async (query: string) => {
       const response = await get(`/api/analytics/learning-paths/courses${query}`);
