@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsDir } from '../lib/paths';
 import { createTestDatabase } from '../test/database';
 import { createDatabase, type Database, type DatabaseConnection } from './client';
 import { insertOrganization } from './factories/organizations';
@@ -84,16 +87,20 @@ async function expectConsistent() {
 
 /**
  * The rollups report items read (migration 0014) beside a recount: each
- * learner's graded answers and best points per question, what their runs
+ * learner's graded answers, best points and last answer per question, what their runs
  * of a course add up to and which of its questions they answered, every
  * value of a variable per day, and the answers to a question per answer.
  */
 async function expectReportRollupsMatchRecount() {
   const pairs = await rows(sql`
-    select question_id, learner_id, graded, best_points::float8 as best_points
+    select question_id, learner_id, graded, best_points::float8 as best_points, last_answered_at, last_answer_id,
+           last_correct
     from question_learners order by 1, 2`);
   const pairsRecount = await rows(sql`
-    select question_id, learner_id, count(correct)::int as graded, max(points_assigned)::float8 as best_points
+    select question_id, learner_id, count(correct)::int as graded, max(points_assigned)::float8 as best_points,
+           (array_agg(created_at order by created_at desc, id desc))[1] as last_answered_at,
+           (array_agg(id order by created_at desc, id desc))[1] as last_answer_id,
+           (array_agg(correct order by created_at desc, id desc))[1] as last_correct
     from course_run_questions group by 1, 2 order by 1, 2`);
   expect(pairs).toEqual(pairsRecount);
   const outcomes = await rows(sql`
@@ -632,6 +639,45 @@ describe('rollups of answers and variable values', () => {
     expect(counts[0]?.answers).toBeGreaterThan(100);
     expect(counts[0]?.latest).toBeGreaterThan(100);
     await expectConsistent();
+  });
+
+  it('get each pair’s last answer from the answers when migration 0027 copies question_learners', async () => {
+    // The pairs as they were before the migration (the demo seed's, some answered more than once), without
+    // their last answer; the migration's statements run again as the migrator runs them, in one transaction.
+    const retried = await rows<{ n: number }>(
+      sql`select count(*)::int as n from question_learners where responses > 1`,
+    );
+    expect(retried[0]?.n).toBeGreaterThan(0);
+    await db.execute(
+      sql`update question_learners set last_answered_at = null, last_answer_id = null, last_correct = null`,
+    );
+    const migration = readFileSync(join(migrationsDir, '0027_question_last_answers.sql'), 'utf8');
+    await db.transaction(async (tx) => {
+      for (const statement of migration.split('--> statement-breakpoint')) {
+        if (statement.trim()) await tx.execute(sql.raw(statement));
+      }
+    });
+    await expectConsistent();
+    // The copy keeps its key, index and triggers: a later answer moves its pair's last answer, and the
+    // report data version with it.
+    const [pair] = await rows<{ organization_id: string; question_id: string; learner_id: string }>(sql`
+      select organization_id, question_id, learner_id from question_learners order by last_answered_at limit 1`);
+    if (!pair) throw new Error('the demo seed left no pair');
+    const versionBefore = await selectReportDataVersion(db, pair.organization_id);
+    await db.execute(sql`
+      insert into course_run_questions (organization_id, course_run_id, course_id, question_id, learner_id,
+        answer_choice, correct, created_at)
+      select a.organization_id, a.course_run_id, a.course_id, a.question_id, a.learner_id, 'later',
+        not coalesce(a.correct, false), now()
+      from course_run_questions a
+      where a.organization_id = ${pair.organization_id} and a.question_id = ${pair.question_id}
+        and a.learner_id = ${pair.learner_id}
+      limit 1`);
+    await expectConsistent();
+    expect(await selectReportDataVersion(db, pair.organization_id)).not.toBe(versionBefore);
+    const indexes = await rows<{ name: string }>(sql`
+      select indexname as name from pg_indexes where tablename = 'question_learners' order by 1`);
+    expect(indexes).toEqual([{ name: 'question_learners_pk' }, { name: 'question_learners_question_idx' }]);
   });
 
   it('skip statements of a transaction in bulk-load mode', async () => {

@@ -75,6 +75,15 @@ export const questionLearners = pgTable(
     points: doublePrecision('points').notNull().default(0),
     /** The learner's best points on the question (a retry replaces a score); null when no answer had points. */
     bestPoints: doublePrecision('best_points'),
+    /**
+     * The learner's last answer to the question (the newest by time, then
+     * id): when, which, and whether it was right (null: ungraded). What the
+     * heatmaps show over all time, where the answers themselves would have
+     * to be read and sorted per learner.
+     */
+    lastAnsweredAt: timestamptz('last_answered_at'),
+    lastAnswerId: uuid('last_answer_id'),
+    lastCorrect: boolean('last_correct'),
   },
   (table) => [
     primaryKey({
@@ -88,9 +97,9 @@ export const questionLearners = pgTable(
       columns: [table.organizationId, table.courseId, table.questionId],
       foreignColumns: [questions.organizationId, questions.courseId, questions.id],
     }).onDelete('cascade'),
-    // A question's learners with every column its reports read (leaders,
-    // totals, report items per learner): read from the index alone, not
-    // from rows spread over the whole table.
+    // A question's learners with every column its reports and heatmaps
+    // read (leaders, totals, report items per learner, last answers): read
+    // from the index alone, not from rows spread over the whole table.
     index('question_learners_question_idx').on(
       table.organizationId,
       table.questionId,
@@ -101,6 +110,7 @@ export const questionLearners = pgTable(
       table.correct,
       table.firstAnsweredAt,
       table.courseId,
+      table.lastCorrect,
     ),
   ],
 );

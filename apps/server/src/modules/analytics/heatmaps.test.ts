@@ -353,3 +353,55 @@ describe('GET /api/analytics/heatmaps/activity in a zone half an hour off UTC', 
     expect(body.totals).toEqual({ events: 4, learners: 2 });
   });
 });
+
+describe('heatmaps over all time', () => {
+  it('give what a period holding every answer gives, from each learner’s last answer kept per question', async () => {
+    const q2 = { slideNumber: 2, questionNumber: 2 };
+    await send([
+      // Cid's right answer, then an older wrong one arriving late: the right one stays his last.
+      answer('cid', 'q2', true, '2026-03-05T10:00:00Z', q2),
+      answer('cid', 'q2', false, '2026-03-04T10:00:00Z', q2),
+      // Two of Dee's answers at one instant: the last is the one with the greater id, as in the period's read.
+      answer('dee', 'q2', false, '2026-03-05T12:00:00Z', q2),
+      answer('dee', 'q2', true, '2026-03-05T12:00:00Z', q2),
+    ]);
+    const everyAnswer = 'from=2026-03-01&to=2026-04-30';
+    const questions = async (query: string) => {
+      const response = await get(`/api/analytics/heatmaps/questions?courseId=${courseId}${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<HeatmapQuestionsResponse>();
+    };
+    const allTime = await questions('');
+    // Fay's April answer counts over all time; the test account stays out.
+    expect(allTime.cells.find((cell) => cell.interactionId === 'q1')).toMatchObject({
+      learners: 6,
+      correct: 4,
+      responses: 7,
+    });
+    expect(allTime.cells.find((cell) => cell.interactionId === 'q2')).toMatchObject({
+      learners: 3,
+      responses: 6,
+    });
+    expect(allTime.cells.find((cell) => cell.interactionId === 'q3')).toMatchObject({
+      learners: 1,
+      correct: 0,
+    });
+    expect(allTime).toEqual(await questions(`&${everyAnswer}`));
+
+    const learners = async (query: string) => {
+      const response = await get(`/api/analytics/heatmaps/learners?courseId=${courseId}${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<HeatmapLearnersResponse>();
+    };
+    const byWrong = await learners('');
+    expect(byWrong.total).toBe(6);
+    const cid = byWrong.items.find((row) => row.name === 'Cid');
+    expect(cid).toMatchObject({ answered: 2, correct: 2, wrong: 0 });
+    for (const sort of HEATMAP_LEARNER_SORTS) {
+      for (const order of ['asc', 'desc'] as const) {
+        const query = `&sort=${sort}&order=${order}`;
+        expect(await learners(query), `${sort} ${order}`).toEqual(await learners(`${query}&${everyAnswer}`));
+      }
+    }
+  });
+});
