@@ -43,25 +43,9 @@ begin
     (organization_id, course_id, type, occurred_at, learner_id, slide_number, question_id);
 end $$;
 \unset QUIET
+-- One round: each layout in a transaction of its own, rolled back.
+\set round 'begin; select ''as migrated'', round(pg_temp.write_slide_views()::numeric); rollback; begin; select pg_temp.use_layout_before_0026(); select ''before 0026'', round(pg_temp.write_slide_views()::numeric); rollback;'
 \echo 'layout|ms for 30 000 slide views'
-begin;
-select 'as migrated', round(pg_temp.write_slide_views()::numeric);
-rollback;
-begin;
-select pg_temp.use_layout_before_0026();
-select 'before 0026', round(pg_temp.write_slide_views()::numeric);
-rollback;
-begin;
-select 'as migrated', round(pg_temp.write_slide_views()::numeric);
-rollback;
-begin;
-select pg_temp.use_layout_before_0026();
-select 'before 0026', round(pg_temp.write_slide_views()::numeric);
-rollback;
-begin;
-select 'as migrated', round(pg_temp.write_slide_views()::numeric);
-rollback;
-begin;
-select pg_temp.use_layout_before_0026();
-select 'before 0026', round(pg_temp.write_slide_views()::numeric);
-rollback;
+:round
+:round
+:round

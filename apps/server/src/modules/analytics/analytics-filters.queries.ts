@@ -12,6 +12,16 @@ export function hasExclusions(lists: ExclusionLists): boolean {
   return lists.excludedDomains.length > 0 || lists.excludedEmails.length > 0;
 }
 
+/** The ids of the organization's live (not deleted) courses, as a subquery over `courses c`. */
+export function liveCourseIds(organizationId: string): SQL {
+  return sql`select c.id from courses c where c.organization_id = ${organizationId} and not c.is_deleted`;
+}
+
+/** Whether a period is all time (open at both ends): some screens then read what a rollup keeps over all time. */
+export function isAllTime(period: { from?: string | undefined; to?: string | undefined }): boolean {
+  return !period.from && !period.to;
+}
+
 /** Whether the learner e-mail `email` is a test account the settings leave out (a domain covers its subdomains). */
 export function learnerExcluded(lists: ExclusionLists, email: SQL): SQL {
   if (!hasExclusions(lists)) return sql`false`;

@@ -2,7 +2,14 @@ import type { AnalyticsSettings, HeatmapLearnerSort, SortOrder } from '@coursele
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeKept } from '../metrics/result-cache';
-import { atStep, learnerIncluded, localTime, perStep, withinLocalDays } from './analytics-filters.queries';
+import {
+  atStep,
+  isAllTime,
+  learnerIncluded,
+  localTime,
+  perStep,
+  withinLocalDays,
+} from './analytics-filters.queries';
 import { hasWholeHourOffsets } from './time-zone-offsets';
 
 // The heatmaps read a course's answers (`course_run_questions`; over all
@@ -28,11 +35,6 @@ function courseAnswers(scope: HeatmapScope, courseId: string, period: Period): S
   return sql`a.organization_id = ${scope.organizationId} and a.course_id = ${courseId}
     and ${withinLocalDays(scope.settings, sql`a.created_at`, period)}
     and ${learnerIncluded(scope.settings, scope.organizationId, sql`a.learner_id`)}`;
-}
-
-/** Whether the period is all time (open at both ends). */
-function isAllTime(period: Period): boolean {
-  return !period.from && !period.to;
 }
 
 /**

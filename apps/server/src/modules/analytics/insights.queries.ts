@@ -6,6 +6,7 @@ import { analyticsInsights, organizations } from '../../db/schema';
 import {
   learnerExcluded,
   learnerIncluded,
+  liveCourseIds,
   localDayStart,
   runCompleted,
   runPassed,
@@ -19,8 +20,7 @@ type AnalyticsScope = { organizationId: string; settings: AnalyticsSettings };
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
-const liveCourses = (organizationId: string) =>
-  sql`array(select c.id from courses c where c.organization_id = ${organizationId} and not c.is_deleted)`;
+const liveCourses = (organizationId: string) => sql`array(${liveCourseIds(organizationId)})`;
 
 /** What the evidence column holds: the figures shown, the numbers compared between runs, the link's words. */
 export type StoredEvidence = {

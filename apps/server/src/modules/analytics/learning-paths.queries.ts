@@ -3,7 +3,14 @@ import type { Database } from '../../db/client';
 import { idInRange, splitIdRange, type IdRange } from '../../db/id-ranges';
 import { inLearnerParts, learnerInPart, learnerPartsOf, type LearnerPart } from '../../db/learner-parts';
 import { executeKept } from '../metrics/result-cache';
-import { courseLastSlide, learnerIncluded, runCompleted, withinLocalDays } from './analytics-filters.queries';
+import {
+  courseLastSlide,
+  isAllTime,
+  learnerIncluded,
+  liveCourseIds,
+  runCompleted,
+  withinLocalDays,
+} from './analytics-filters.queries';
 import type { HeatmapScope, Period } from './heatmaps.queries';
 
 // Paths are computed in the database: a run's slide views in order
@@ -323,7 +330,7 @@ function firstStarts(
   const included = (learnerId: SQL) => sql`${learnerIncluded(scope.settings, organizationId, learnerId)}
     and ${learnerInPart(learnerId, part)}`;
   const live = sql`unnest(${sql.param([...courseIds])}::uuid[]) with ordinality as lc(id, course)`;
-  if (!period.from && !period.to) {
+  if (isAllTime(period)) {
     return sql`
       select l.learner_id, lc.course::int as course, l.first_started_at as first_start
       from course_learners l
@@ -365,8 +372,7 @@ export async function selectCoursePaths(
 ): Promise<CoursePathsRow> {
   const { organizationId } = scope;
   const { depth, limit } = input;
-  const live = await db.execute<{ id: string }>(sql`
-    select c.id from courses c where c.organization_id = ${organizationId} and not c.is_deleted order by c.id`);
+  const live = await db.execute<{ id: string }>(sql`${liveCourseIds(organizationId)} order by c.id`);
   const courseIds = live.rows.map((row) => row.id);
   const shares = await inLearnerParts(db, (part) =>
     executeKept<JudgedRow>(

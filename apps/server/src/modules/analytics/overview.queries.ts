@@ -6,6 +6,7 @@ import { jsonColumn } from '../../db/json-column';
 import {
   atStep,
   learnerIncluded,
+  liveCourseIds,
   localDayStart,
   localTime,
   perStep,
@@ -119,8 +120,8 @@ async function selectOverviewShare(
   const { organizationId, settings } = scope;
   const start = localDayStart(settings, period.previousFrom);
   const end = sql`((${period.to}::date + 1)::timestamp at time zone ${settings.timeZone})`;
-  const liveCourseIds = sql`select c.id from courses c where c.organization_id = ${organizationId} and not c.is_deleted`;
-  const liveCourses = sql`array(${liveCourseIds})`;
+  const liveIds = liveCourseIds(organizationId);
+  const liveCourses = sql`array(${liveIds})`;
   // Each learner's answers per local day. In a zone a whole number of hours off UTC every UTC hour
   // falls in one local day and the period's bounds are whole hours, so the hourly rollup gives the
   // same figures as the answers from a sixth of the rows; elsewhere (Kolkata, Kathmandu) the answers
@@ -144,7 +145,7 @@ async function selectOverviewShare(
     : sql`select (${localTime(settings, sql`a.created_at`)})::date, a.learner_id, 1, (a.correct is not null)::int,
           (a.correct is true)::int
         from course_run_questions a
-        where a.organization_id = ${organizationId} and a.course_id in (${liveCourseIds})
+        where a.organization_id = ${organizationId} and a.course_id in (${liveIds})
           and a.created_at >= ${start} and a.created_at < ${end} and ${inPart(sql`a.learner_id`)}`;
   // Over the answers themselves the runs are read again rather than from the runs CTE, and the live
   // courses joined rather than listed, so PostgreSQL can read and group them in parallel workers; over
@@ -154,7 +155,7 @@ async function selectOverviewShare(
     : sql`select (${localTime(settings, sql`r.created_at`)})::date as day, r.learner_id, 0 as answers,
           0 as graded, 0 as correct
         from course_runs r
-        where r.organization_id = ${organizationId} and r.course_id in (${liveCourseIds})
+        where r.organization_id = ${organizationId} and r.course_id in (${liveIds})
           and r.created_at >= ${start} and r.created_at < ${end} and ${inPart(sql`r.learner_id`)}`;
   const statement = sql`
     with ${fromHours ? sql`${localDays},` : sql``} runs as (
