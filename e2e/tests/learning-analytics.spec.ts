@@ -169,6 +169,12 @@ test.describe('analytics screens', () => {
     await expect(page.getByText('Top paths').first()).toBeVisible();
     await expect(page.getByText('Where learners exit').first()).toBeVisible();
     await shoot(page, 'learning-paths');
+
+    // On a phone the cards side by side on a desktop stack, and nothing sticks out sideways.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.reload();
+    await expect(page.getByText('Top course sequences').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
   test('insights are computed on demand and can be dismissed', async ({ page }) => {

@@ -103,7 +103,7 @@ function SlidePaths({
         unit="runs"
         emptyText="No paths to draw."
       />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <PathList
           title="Top paths"
           description="The most frequent slide sequences, with their share of all runs."
@@ -170,7 +170,7 @@ function SlidePaths({
                 {numberFormat.format(data.dropOff.runs)} runs viewed {slideLabel(data.dropOff.slideNumber)}{' '}
                 and did not complete.
               </p>
-              <div className="grid gap-6 lg:grid-cols-2">
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
                 <PathList
                   title="Their paths from this slide"
                   items={data.dropOff.paths.map((path) => ({
