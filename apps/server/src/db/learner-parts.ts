@@ -20,6 +20,9 @@ import type { Database } from './client';
 /** One of `of` disjoint shares of an organization's learners. */
 export type LearnerPart = { index: number; of: number };
 
+/** How many values the hash takes once its sign bit is masked off. */
+const HASHES = 2 ** 31;
+
 const partsByDatabase = new WeakMap<Database, number>();
 
 /** Splits statements that support it into `parts` shares on this database (1: not at all). */
@@ -36,8 +39,16 @@ export function learnerPartsOf(db: Database): number {
 export function learnerInPart(learnerId: SQL, part: LearnerPart | undefined): SQL {
   if (!part || part.of <= 1) return sql`true`;
   // uuid_hash is the hash PostgreSQL's own hash indexes and joins use for uuid: cheap, and spread
-  // evenly whatever the ids look like (random, time-ordered or sequential).
-  return sql`((uuid_hash(${learnerId}) & 2147483647) % ${sql.raw(String(part.of))}) = ${sql.raw(String(part.index))}`;
+  // evenly whatever the ids look like (random, time-ordered or sequential). Each share is a range of
+  // it rather than a remainder: the tables that are read in shares keep statistics on the hash
+  // (migration 0028), which give a range its true share of rows; no statistics can say how many
+  // rows have a given remainder, and PostgreSQL then plans a share as a few hundred rows.
+  const hash = sql`(uuid_hash(${learnerId}) & 2147483647)`;
+  const from = Math.floor((part.index * HASHES) / part.of);
+  const to = Math.floor(((part.index + 1) * HASHES) / part.of);
+  if (part.index === 0) return sql`${hash} < ${sql.raw(String(to))}`;
+  if (part.index === part.of - 1) return sql`${hash} >= ${sql.raw(String(from))}`;
+  return sql`${hash} >= ${sql.raw(String(from))} and ${hash} < ${sql.raw(String(to))}`;
 }
 
 /** Runs `statement` once per share of this database's learners, side by side; one run without shares. */
