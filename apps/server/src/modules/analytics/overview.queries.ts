@@ -224,9 +224,9 @@ async function selectOverviewShare(
   // Compiling the statement (JIT) would take longer than it saves on a million answers. Over the hourly
   // rollup, parallel workers would each hand back nearly as many learner-days as they read, and merging
   // them cost more than one process grouping them all; over the answers themselves they pay. Over the
-  // rollup, PostgreSQL expects a few thousand rows of a share (it cannot tell how many ids the hash
-  // condition keeps) and would sort the 250 000 runs and answer-hours to group them per learner and day,
-  // which hashing does in about half the time.
+  // rollup, sorting the 250 000 runs and answer-hours to group them per learner and day takes about twice
+  // as long as hashing them, and PostgreSQL sorts whenever it expects far fewer rows (a share of the
+  // learners before the statistics on their hash are gathered, see learner-parts.ts): sorts are off.
   const [row] = await executeKept<{
     days: unknown;
     active_current: string | number;
