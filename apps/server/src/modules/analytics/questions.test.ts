@@ -449,6 +449,29 @@ describe('GET /api/analytics/questions', () => {
       const wholeRows = await selectQuizSums(db, owner.organization.id, scope.settings, courseId, {});
       const byKey = (list: readonly AnalysisRow[]) => [...list].map((row) => JSON.stringify(row)).sort();
       expect(byKey(rows)).toEqual(byKey(wholeRows));
+
+      // With question 3 hidden, the runs that answered nothing else have no sheet to analyse, in a share too.
+      const only3: unknown[] = [];
+      for (let index = 0; index < 6; index++) {
+        only3.push(
+          ...runEvents(course, `only3-${index}@example.com`, 'first', '2026-03-04', [
+            { q: 3, right: index % 2 === 0 },
+          ]),
+        );
+      }
+      await send(only3);
+      const third = whole.questions.find((question) => question.interactionId === 'q3')?.questionId ?? '';
+      const patch = await inject({
+        method: 'PATCH',
+        url: `/api/questions/${third}`,
+        headers: owner.headers,
+        payload: { active: false },
+      });
+      expect(patch.statusCode, patch.body).toBe(200);
+      const hiddenWhole = await getQuestionAnalysis(db, scope, { courseId });
+      expect(hiddenWhole.quiz.attempts).toBe(33);
+      enableLearnerParts(db, 3);
+      expect(comparable(await getQuestionAnalysis(db, scope, { courseId }))).toEqual(comparable(hiddenWhole));
     } finally {
       enableLearnerParts(db, before);
     }
