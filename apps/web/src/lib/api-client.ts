@@ -95,13 +95,22 @@ type ApiClientConfig = {
   getOrganizationId: () => string | null | undefined;
   /** Called when the server answers 401 to a request that carried a token. */
   onUnauthorized: (error: ApiError) => void;
+  /**
+   * True while the session is being revoked: requests other than anonymous ones are refused here, unsent.
+   * The page may still start some meanwhile, and the server would answer them 401.
+   */
+  isClosingSession: () => boolean;
 };
 
 const config: ApiClientConfig = {
   getAuthToken: () => null,
   getOrganizationId: () => null,
   onUnauthorized: () => {},
+  isClosingSession: () => false,
 };
+
+/** The error of a request refused while the session is being closed. */
+export const SESSION_CLOSING_CODE = 'SESSION_CLOSING';
 
 /** Wires the session (token source, reaction to an expired session) into every request. */
 export function configureApiClient(overrides: Partial<ApiClientConfig>): void {
@@ -124,6 +133,9 @@ export function buildApiUrl(path: string, query?: Record<string, QueryValue>): s
  */
 export async function apiFetch(path: string, options: ApiRequestOptions = {}): Promise<Response> {
   const { method = 'GET', query, headers = {}, signal, anonymous = false } = options;
+  if (!anonymous && config.isClosingSession()) {
+    throw new ApiError({ message: 'You signed out.', status: 401, code: SESSION_CLOSING_CODE });
+  }
   const requestHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
   const body = requestBody(options, requestHeaders);
   const token = anonymous ? null : config.getAuthToken();

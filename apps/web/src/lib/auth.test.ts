@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { api, isApiError } from './api-client';
 import {
   CURRENT_ORGANIZATION_KEY,
   SESSION_TOKEN_KEY,
@@ -105,7 +106,38 @@ describe('session start-up and sign-out', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/session');
     expect(init.method).toBe('DELETE');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
     expect(window.localStorage.getItem(SESSION_TOKEN_KEY)).toBeNull();
+  });
+
+  it('sends nothing the page starts while the session is being revoked', async () => {
+    const queryClient = new QueryClient();
+    await startSession(queryClient);
+    window.localStorage.setItem(SESSION_TOKEN_KEY, 'tok');
+    const sent: string[] = [];
+    const refused: string[] = [];
+    const pageRequest = async (path: string) => {
+      try {
+        await api.get(path);
+      } catch (error) {
+        if (isApiError(error)) refused.push(`${path} ${error.code}`);
+      }
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        sent.push(`${init?.method ?? 'GET'} ${url}`);
+        // A part of the page mounts while the session is being revoked.
+        if (init?.method === 'DELETE') await pageRequest('/late-part');
+        return new Response(null, { status: 204 });
+      }),
+    );
+    await signOut(queryClient);
+    expect(sent).toEqual(['DELETE /api/session']);
+    expect(refused).toEqual(['/late-part SESSION_CLOSING']);
+    // Once signed out, requests go out again (the next sign-in).
+    await pageRequest('/after');
+    expect(sent).toEqual(['DELETE /api/session', 'GET /api/after']);
   });
 
   it('calls off requests still on their way before revoking the session', async () => {

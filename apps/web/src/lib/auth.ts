@@ -87,6 +87,8 @@ let chosenOrganizationId: string | null = readTabStorage(CURRENT_ORGANIZATION_KE
  */
 let selectedOrganizationId: string | null = chosenOrganizationId;
 let memoryToken: string | null = null;
+/** While a sign-out revokes the session: the API client sends nothing but the revoke. */
+let isClosingSession = false;
 
 function notifyOrganizationListeners(): void {
   for (const listener of organizationListeners) listener();
@@ -191,6 +193,7 @@ export async function startSession(queryClient: QueryClient): Promise<SessionPro
       setSessionToken(null);
       queryClient.setQueryData(sessionQueryKey, null);
     },
+    isClosingSession: () => isClosingSession,
   });
   const profile = await loadSession(queryClient);
   if (profile) ensureCurrentOrganization(profile);
@@ -267,13 +270,20 @@ export async function signIn(queryClient: QueryClient, token: string): Promise<S
 
 /** Revokes the session on the server (errors ignored) and forgets it here. */
 export async function signOut(queryClient: QueryClient): Promise<void> {
-  // Requests still on their way (a banner loading beside the page) would come
-  // back 401 once the session is revoked: they are called off first.
-  await queryClient.cancelQueries();
+  const token = getSessionToken();
+  // Any request would come back 401 once the session is revoked: those still on their way (a banner
+  // loading beside the page) are called off, and those the page starts meanwhile (a part that mounts
+  // late) are not sent at all.
+  isClosingSession = true;
   try {
-    if (getSessionToken()) await api.delete<void>('/session');
+    await queryClient.cancelQueries();
+    if (token) {
+      await api.delete<void>('/session', { anonymous: true, headers: { Authorization: `Bearer ${token}` } });
+    }
   } catch {
     // The token is dropped locally whatever the server said.
+  } finally {
+    isClosingSession = false;
   }
   trackLoggedOut();
   setSessionToken(null);
