@@ -48,6 +48,17 @@ async function patchSettings(settings: Record<string, unknown>) {
 
 type Answer = { q: number; right: boolean; answer?: string; at?: number };
 
+/** Hides a question on the Questions page, as its owner does. */
+async function hideQuestion(questionId: string) {
+  const patch = await inject({
+    method: 'PATCH',
+    url: `/api/questions/${questionId}`,
+    headers: owner.headers,
+    payload: { active: false },
+  });
+  expect(patch.statusCode, patch.body).toBe(200);
+}
+
 /** One run of a learner through the course's quiz: started, the answers, completed (unless not finished). */
 function runEvents(
   course: string,
@@ -268,13 +279,7 @@ describe('GET /api/analytics/questions', () => {
     expect(before.questions.map((q) => q.interactionId)).toEqual(['q1', 'q2', 'q3']);
     expect(before.quiz.mean).toBe(2);
     const hidden = before.questions[1]?.questionId ?? '';
-    const patch = await inject({
-      method: 'PATCH',
-      url: `/api/questions/${hidden}`,
-      headers: owner.headers,
-      payload: { active: false },
-    });
-    expect(patch.statusCode, patch.body).toBe(200);
+    await hideQuestion(hidden);
 
     const after = await analysis(courseId);
     expect(after.questions.map((q) => q.interactionId)).toEqual(['q1', 'q3']);
@@ -461,13 +466,7 @@ describe('GET /api/analytics/questions', () => {
       }
       await send(only3);
       const third = whole.questions.find((question) => question.interactionId === 'q3')?.questionId ?? '';
-      const patch = await inject({
-        method: 'PATCH',
-        url: `/api/questions/${third}`,
-        headers: owner.headers,
-        payload: { active: false },
-      });
-      expect(patch.statusCode, patch.body).toBe(200);
+      await hideQuestion(third);
       const hiddenWhole = await getQuestionAnalysis(db, scope, { courseId });
       expect(hiddenWhole.quiz.attempts).toBe(33);
       enableLearnerParts(db, 3);
