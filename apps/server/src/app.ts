@@ -195,7 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Report results kept until their organization's data changes (see metrics/result-cache.ts).
-  enableResultCache(database.db, { maxMb: config.reportCacheMb });
+  enableResultCache(database.db, { maxMb: config.reportCacheMb, recent: config.reportRecent });
   // Statements in shares of the learners only where several connections run them side by side.
   enableLearnerParts(database.db, database.kind === 'postgres' ? config.analyticsParts : 1);
   // Caller and organization for every /api route, before any route exists.

@@ -92,6 +92,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL must be an smtp/);
   });
 
+  it('serves a slow custom report up to a minute old while it is refreshed, unless the settings say otherwise', () => {
+    expect(loadConfig({}).reportRecent).toEqual({ maxAgeMs: 60_000, minCostMs: 250 });
+    expect(loadConfig({ REPORT_MAX_AGE_SECONDS: '0', REPORT_BACKGROUND_MIN_MS: '0' }).reportRecent).toEqual({
+      maxAgeMs: 0,
+      minCostMs: 0,
+    });
+    expect(() => loadConfig({ REPORT_MAX_AGE_SECONDS: '5m' })).toThrow(
+      'Invalid configuration: REPORT_MAX_AGE_SECONDS must be a whole number of seconds from 0 to 3600 (0 always waits for current figures) (got "5m")',
+    );
+    expect(() => loadConfig({ REPORT_BACKGROUND_MIN_MS: '-1' })).toThrow(
+      'Invalid configuration: REPORT_BACKGROUND_MIN_MS must be a whole number of milliseconds from 0 to 600000 (got "-1")',
+    );
+  });
+
   it('keeps 64 MB of report results unless REPORT_CACHE_MB says otherwise (0 turns it off)', () => {
     expect(loadConfig({}).reportCacheMb).toBe(64);
     expect(loadConfig({ REPORT_CACHE_MB: '0' }).reportCacheMb).toBe(0);

@@ -180,6 +180,20 @@ const envSchema = z.object({
       message: 'must be a whole number of megabytes from 0 to 4096 (0 turns the cache off)',
     })
     .transform(Number),
+  REPORT_MAX_AGE_SECONDS: z
+    .string()
+    .default('60')
+    .refine((value) => /^\d+$/.test(value) && Number(value) <= 3600, {
+      message: 'must be a whole number of seconds from 0 to 3600 (0 always waits for current figures)',
+    })
+    .transform(Number),
+  REPORT_BACKGROUND_MIN_MS: z
+    .string()
+    .default('250')
+    .refine((value) => /^\d+$/.test(value) && Number(value) <= 600000, {
+      message: 'must be a whole number of milliseconds from 0 to 600000',
+    })
+    .transform(Number),
   ANALYTICS_PARTS: z
     .string()
     .default('2')
@@ -286,6 +300,13 @@ export type AppConfig = {
   /** Memory for report results kept until their organization's data changes (REPORT_CACHE_MB); 0 keeps none. */
   reportCacheMb: number;
   /**
+   * A custom report that took at least `minCostMs` to compute is served as
+   * computed up to `maxAgeMs` ago, with that time, while newer figures are
+   * computed in the background (REPORT_MAX_AGE_SECONDS, REPORT_BACKGROUND_MIN_MS);
+   * `maxAgeMs` 0 always waits for current figures.
+   */
+  reportRecent: { maxAgeMs: number; minCostMs: number };
+  /**
    * On PostgreSQL, the analytics statements whose answers add up over learners run as this many
    * statements over disjoint shares of the learners, side by side (ANALYTICS_PARTS); 1 runs them whole.
    */
@@ -365,6 +386,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smtp: values.SMTP_URL ? { url: values.SMTP_URL, from: values.SMTP_FROM } : undefined,
     signupLimitPerHour: values.SIGNUP_LIMIT_PER_HOUR,
     reportCacheMb: values.REPORT_CACHE_MB,
+    reportRecent: {
+      maxAgeMs: values.REPORT_MAX_AGE_SECONDS * 1000,
+      minCostMs: values.REPORT_BACKGROUND_MIN_MS,
+    },
     analyticsParts: values.ANALYTICS_PARTS,
     llm: values.LLM_BASE_URL
       ? {

@@ -11,7 +11,7 @@ import {
   type ReportSubject,
 } from './report-model';
 
-import { listQuerySchema, paginatedSchema } from './list';
+import { listQuerySchema, paginatedSchema, queryBoolean } from './list';
 import { sharedViewContextSchema } from './shared-views';
 
 /**
@@ -276,6 +276,18 @@ export const customReportParams = z.object({
   reportId: uuidSchema(CUSTOM_REPORT_MESSAGES.notFound),
 });
 export const publicReportParams = z.object({ token: z.string() });
+/**
+ * `GET /api/public-reports/:token`: `followUp=true` is the page already
+ * showing the report reading it again (newer figures were being computed):
+ * not another visit.
+ */
+export const publicReportQuery = z.object({ followUp: queryBoolean.optional() });
+
+/**
+ * `GET /api/custom-reports/:id/data`: `fresh=true` waits for current
+ * figures instead of those computed a short while ago (the Refresh button).
+ */
+export const customReportDataQuery = z.object({ fresh: queryBoolean.optional() });
 
 export const CUSTOM_REPORT_SORT_KEYS = ['createdAt', 'name', 'updatedAt'] as const;
 /** `GET /api/custom-reports`: newest first; `?q=` matches the name anywhere, ignoring case. */
@@ -396,7 +408,14 @@ export const reportItemDataSchema = z.object({
 export type ReportItemData = z.infer<typeof reportItemDataSchema>;
 
 export const reportDataSchema = z.object({
+  /** When the figures were computed: they hold every learning record stored before. */
   generatedAt: z.string(),
+  /**
+   * True when learning data arrived since `generatedAt` and newer figures
+   * are being computed: a report slow to compute is shown as it was a short
+   * while ago rather than waited for.
+   */
+  refreshing: z.boolean(),
   /** Start of the period when the report is limited to the last N days. */
   since: z.string().nullable(),
   items: z.array(reportItemDataSchema),

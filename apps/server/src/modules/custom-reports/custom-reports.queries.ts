@@ -498,6 +498,15 @@ export async function claimPublicVisit(db: Database, token: string): Promise<Cus
   return row;
 }
 
+/** The report behind a public link while it is public and the token is its current one, counting nothing. */
+export async function findPublicReport(db: Database, token: string): Promise<CustomReportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(customReports)
+    .where(and(eq(customReports.publicShareToken, token), eq(customReports.isPublic, true)));
+  return row;
+}
+
 // ---- catalog -----------------------------------------------------------------
 
 /** The most of each kind the catalog lists (pickers search within it). */

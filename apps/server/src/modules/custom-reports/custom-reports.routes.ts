@@ -1,5 +1,6 @@
 import {
   CUSTOM_REPORT_MESSAGES,
+  customReportDataQuery,
   customReportDataResponse,
   customReportInput,
   customReportParams,
@@ -10,6 +11,7 @@ import {
   listCustomReportsQuery,
   listCustomReportsResponse,
   publicReportParams,
+  publicReportQuery,
   publicReportResponse,
   reportCatalogSchema,
   reportSharingSchema,
@@ -216,6 +218,7 @@ export const customReportRoutes: FastifyPluginAsyncZod<{ db: Database; llm: LlmE
         tags,
         summary: "The report's data, aggregated in the database",
         params: customReportParams,
+        querystring: customReportDataQuery,
         response: { 200: customReportDataResponse },
       },
     },
@@ -224,6 +227,9 @@ export const customReportRoutes: FastifyPluginAsyncZod<{ db: Database; llm: LlmE
         db,
         requireTenant(request).organizationId,
         request.params.reportId,
+        {
+          fresh: request.query.fresh ?? false,
+        },
       );
       return { data };
     },
@@ -241,10 +247,12 @@ export const customReportRoutes: FastifyPluginAsyncZod<{ db: Database; llm: LlmE
       },
     },
     async (request, reply) => {
+      // A download is the figures of the moment it is asked for.
       const { report, data } = await getReportData(
         db,
         requireTenant(request).organizationId,
         request.params.reportId,
+        { fresh: true },
       );
       return sendCsv(reply, report.name, reportCsvColumns, reportCsvRows(data));
     },
@@ -298,6 +306,7 @@ export const customReportRoutes: FastifyPluginAsyncZod<{ db: Database; llm: LlmE
         tags,
         summary: 'A shared report and its data, without sign-in, while its link is on (counts the visit)',
         params: publicReportParams,
+        querystring: publicReportQuery,
         response: { 200: publicReportResponse },
       },
     },
@@ -305,7 +314,7 @@ export const customReportRoutes: FastifyPluginAsyncZod<{ db: Database; llm: LlmE
       // A link can be switched off at any moment: no cache may keep serving it.
       void reply.header('cache-control', 'no-store');
       void reply.header('referrer-policy', 'no-referrer');
-      return getPublicReport(db, request.params.token);
+      return getPublicReport(db, request.params.token, { followUp: request.query.followUp ?? false });
     },
   );
 };

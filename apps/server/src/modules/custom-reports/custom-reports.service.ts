@@ -23,6 +23,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { CsvColumn } from '../../lib/csv';
 import { withoutEmails } from '../metrics/privacy';
+import { cachedRecentResult } from '../metrics/result-cache';
 import { findOrganizationById } from '../organizations/organizations.queries';
 import {
   describeSubject,
@@ -39,6 +40,7 @@ import {
   deleteReportRow,
   duplicateReportRows,
   findCreatorName,
+  findPublicReport,
   findReport,
   findUnknownReferences,
   insertReport,
@@ -361,17 +363,54 @@ export async function assembleReportData(
   const data = await mapLimited(items, ITEM_CONCURRENCY, (item) =>
     assembleItem(db, organizationId, item, config, { now, isPublic: options.isPublic ?? false }),
   );
-  return { generatedAt: now.toISOString(), since: since?.toISOString() ?? null, items: data };
+  return {
+    generatedAt: now.toISOString(),
+    refreshing: false,
+    since: since?.toISOString() ?? null,
+    items: data,
+  };
+}
+
+/**
+ * A saved report's data as a whole, kept (decision 021): a report that was
+ * slow to compute is served as computed a short while ago, with that time
+ * and `refreshing`, while its new figures are computed for the next
+ * visit; `fresh` waits for current ones. The key is everything the data
+ * is made of besides the organization's data (which the version follows):
+ * the report's settings and items, and whether it is seen publicly.
+ */
+async function keptReportData(
+  db: Database,
+  organizationId: string,
+  report: { id: string; config: Record<string, unknown> },
+  rows: readonly ReportItemRow[],
+  options: { isPublic: boolean; fresh: boolean },
+): Promise<ReportData> {
+  const key = `custom-report:${JSON.stringify([report.id, options.isPublic, report.config, rows])}`;
+  const kept = await cachedRecentResult(
+    db,
+    organizationId,
+    key,
+    () =>
+      assembleReportData(db, organizationId, readConfig(report.config), rows, { isPublic: options.isPublic }),
+    { fresh: options.fresh },
+  );
+  return { ...kept.value, refreshing: kept.refreshing };
 }
 
 export async function getReportData(
   db: Database,
   organizationId: string,
   reportId: string,
+  options: { fresh?: boolean } = {},
 ): Promise<{ report: CustomReportRow; data: ReportData }> {
   const report = await loadReport(db, organizationId, reportId);
   const items = await selectReportItems(db, organizationId, reportId);
-  return { report, data: await assembleReportData(db, organizationId, readConfig(report.config), items) };
+  const data = await keptReportData(db, organizationId, report, items, {
+    isPublic: false,
+    fresh: options.fresh ?? false,
+  });
+  return { report, data };
 }
 
 /**
@@ -403,7 +442,12 @@ export async function previewReport(
     assembleItem(db, organizationId, item, input.config, { now, isPublic: false }),
   );
   const since = reportSince(input.config, now);
-  return { generatedAt: now.toISOString(), since: since?.toISOString() ?? null, items: data };
+  return {
+    generatedAt: now.toISOString(),
+    refreshing: false,
+    since: since?.toISOString() ?? null,
+    items: data,
+  };
 }
 
 export type CsvRow = { item: ReportItemData; row: ReportResultRow | null };
@@ -521,13 +565,23 @@ export async function rotateReportToken(
  * public and the token is its current one. Anything else is the same 404,
  * which says nothing about whether a report exists.
  */
-export async function getPublicReport(db: Database, token: string): Promise<PublicReportResponse> {
-  const report = TOKEN_SHAPE.test(token) ? await claimPublicVisit(db, token) : undefined;
+export async function getPublicReport(
+  db: Database,
+  token: string,
+  options: { followUp?: boolean } = {},
+): Promise<PublicReportResponse> {
+  const report = TOKEN_SHAPE.test(token)
+    ? options.followUp
+      ? await findPublicReport(db, token)
+      : await claimPublicVisit(db, token)
+    : undefined;
   if (!report) throw new AppError('NOT_FOUND', CUSTOM_REPORT_MESSAGES.publicNotFound);
   const rows = await selectReportItems(db, report.organizationId, report.id);
   const config = readConfig(report.config);
   const [data, organization] = await Promise.all([
-    assembleReportData(db, report.organizationId, config, rows, { isPublic: true }),
+    // No fresh figures on demand here: a visitor without an account cannot
+    // make the server compute a slow report again and again.
+    keptReportData(db, report.organizationId, report, rows, { isPublic: true, fresh: false }),
     findOrganizationById(db, report.organizationId),
   ]);
   return {

@@ -13,7 +13,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUpViaApi, type SignedUp } from '../../test/auth';
-import { resultCacheOf } from './result-cache';
+import { enableResultCache, resultCacheOf } from './result-cache';
 
 // Report results are kept until the organization's data changes: what a
 // user reads must be what a fresh computation gives, the moment anything it
@@ -228,5 +228,96 @@ describe('kept report results', () => {
     const excluded = await as('PATCH', '/api/analytics/settings', { excludedDomains: ['staff.example'] });
     expect(excluded.statusCode, excluded.body).toBe(200);
     expect(await analysis()).toEqual({ attempts: 1, facility: 1 });
+  });
+});
+
+describe('a custom report slow to compute (served as computed a while ago, decision 021)', () => {
+  beforeAll(() => {
+    // Every report counts as slow here; the policy's own thresholds have unit tests.
+    enableResultCache(testApp.database.db, { maxMb: 64, recent: { maxAgeMs: 60_000, minCostMs: 0 } });
+  });
+
+  afterAll(() => {
+    enableResultCache(testApp.database.db, { maxMb: 64 });
+  });
+
+  /** Reads the report until its figures are current again (the refresh runs in the background). */
+  async function settled(read: () => Promise<ReportData>): Promise<ReportData> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const data = await read();
+      if (!data.refreshing) return data;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('the report was still refreshing after 100 reads');
+  }
+
+  it('shows its last figures with their time while new ones are computed, and current ones on Refresh, in the CSV and next', async () => {
+    const created = await as('POST', '/api/custom-reports', {
+      name: 'Learners per course',
+      items: [
+        {
+          kind: 'query',
+          query: {
+            subject: { kind: 'courses', courseIds: [] },
+            measure: { fn: 'learners' },
+            breakdown: { kind: 'course' },
+          },
+        },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const report = created.json<CustomReport>();
+    // Learners of the course the test adds to (its plan holds no more courses).
+    const safety = (data: ReportData) =>
+      data.items[0]?.result?.rows.find((row) => row.label === 'Safety')?.value;
+    const first = await dataOf(report.id);
+    expect(first.refreshing).toBe(false);
+    const before = safety(first) ?? 0;
+    expect(before).toBeGreaterThan(0);
+
+    await send(completedRun('Safety', 'dan@learners.example', 'Dan'));
+    const meanwhile = await dataOf(report.id);
+    expect(meanwhile).toMatchObject({ refreshing: true, generatedAt: first.generatedAt });
+    expect(safety(meanwhile)).toBe(before);
+    const next = await settled(() => dataOf(report.id));
+    expect(safety(next)).toBe(before + 1);
+    expect(Date.parse(next.generatedAt)).toBeGreaterThanOrEqual(Date.parse(first.generatedAt));
+
+    // Refresh waits for the current figures; so does the CSV.
+    await send(completedRun('Safety', 'eve@learners.example', 'Eve'));
+    const csv = await as('GET', `/api/custom-reports/${report.id}/export`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toMatch(new RegExp(`Safety,${before + 2}\\b`));
+    await send(completedRun('Safety', 'fay@learners.example', 'Fay'));
+    const fresh = await as('GET', `/api/custom-reports/${report.id}/data?fresh=true`);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const freshData = fresh.json<{ data: ReportData }>().data;
+    expect(freshData.refreshing).toBe(false);
+    expect(safety(freshData)).toBe(before + 3);
+
+    const bad = await as('GET', `/api/custom-reports/${report.id}/data?fresh=maybe`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: string }>().error).toContain('Expected true or false');
+
+    // A visitor of the public link gets the same rule, and cannot ask for fresh figures.
+    const shared = await as('PUT', `/api/custom-reports/${report.id}/public`, { isPublic: true });
+    const token = shared.json<ReportSharing>().publicShareToken;
+    const visit = async (query = 'fresh=true') => {
+      const response = await inject({ method: 'GET', url: `/api/public-reports/${token}?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<PublicReportResponse>().data;
+    };
+    const views = async () =>
+      (await as('GET', `/api/custom-reports/${report.id}`)).json<CustomReport>().viewCount;
+    const seen = await visit();
+    await send(completedRun('Safety', 'gus@learners.example', 'Gus'));
+    const visitMeanwhile = await visit();
+    expect(visitMeanwhile).toMatchObject({ refreshing: true, generatedAt: seen.generatedAt });
+    expect(safety(visitMeanwhile)).toBe(before + 3);
+    // The page reading again what it shows is not another visit.
+    const counted = await views();
+    expect(safety(await settled(() => visit('followUp=true')))).toBe(before + 4);
+    expect(await views()).toBe(counted);
+    expect(counted).toBe(2);
   });
 });

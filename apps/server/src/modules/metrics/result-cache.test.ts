@@ -104,6 +104,140 @@ describe('result cache', () => {
   });
 });
 
+describe('recent results (getRecent)', () => {
+  /** A cache whose clock the test moves, serving results up to a minute old. */
+  function recentCache(policy = { maxAgeMs: 60_000, minCostMs: 0 }) {
+    const source = versions();
+    const clock = { now: 1_000_000 };
+    const cache = createResultCache(never, {
+      maxBytes: 1 << 20,
+      readVersion: source.read,
+      recent: policy,
+      now: () => clock.now,
+    });
+    return { source, clock, cache };
+  }
+  /** Lets background computations that are already done settle. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('after a change, serves the last result with its time while one newer computation runs, then the newer', async () => {
+    const { source, clock, cache } = recentCache();
+    let computed = 0;
+    let release: () => void = () => undefined;
+    let gate: Promise<void> = Promise.resolve();
+    const compute = async () => {
+      computed += 1;
+      const mine = computed;
+      await gate;
+      return { computed: mine };
+    };
+    expect(await cache.getRecent('o', 'k', compute)).toEqual({
+      value: { computed: 1 },
+      computedAt: new Date(1_000_000),
+      refreshing: false,
+    });
+    source.bump('o');
+    clock.now += 5_000;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    const first = await cache.getRecent('o', 'k', compute);
+    expect(first).toEqual({ value: { computed: 1 }, computedAt: new Date(1_000_000), refreshing: true });
+    // A second visitor meanwhile gets the same, and starts nothing more.
+    expect(await cache.getRecent('o', 'k', compute)).toMatchObject({
+      value: { computed: 1 },
+      refreshing: true,
+    });
+    expect(computed).toBe(2);
+    release();
+    await settle();
+    expect(await cache.getRecent('o', 'k', compute)).toEqual({
+      value: { computed: 2 },
+      computedAt: new Date(1_005_000),
+      refreshing: false,
+    });
+    expect(computed).toBe(2);
+    expect(cache.stats()).toMatchObject({ hits: 1, recent: 2, misses: 1 });
+  });
+
+  it('waits for current figures when asked fresh, when the last result is too old, or when it was cheap', async () => {
+    const { source, clock, cache } = recentCache();
+    let computed = 0;
+    const compute = async () => ++computed;
+    await cache.getRecent('o', 'k', compute);
+    source.bump('o');
+    expect(await cache.getRecent('o', 'k', compute, { fresh: true })).toMatchObject({
+      value: 2,
+      refreshing: false,
+    });
+    source.bump('o');
+    clock.now += 60_001;
+    expect(await cache.getRecent('o', 'k', compute)).toMatchObject({ value: 3, refreshing: false });
+
+    const cheap = recentCache({ maxAgeMs: 60_000, minCostMs: 10_000 });
+    let cheapComputed = 0;
+    await cheap.cache.getRecent('o', 'k', async () => ++cheapComputed);
+    cheap.source.bump('o');
+    expect(await cheap.cache.getRecent('o', 'k', async () => ++cheapComputed)).toMatchObject({
+      value: 2,
+      refreshing: false,
+    });
+
+    const off = recentCache({ maxAgeMs: 0, minCostMs: 0 });
+    await off.cache.getRecent('o', 'k', async () => 'old');
+    off.source.bump('o');
+    expect(await off.cache.getRecent('o', 'k', async () => 'new')).toMatchObject({ value: 'new' });
+  });
+
+  it('serves a result that was slow to compute, and not one that was quick, under the same policy', async () => {
+    const { source, cache } = recentCache({ maxAgeMs: 60_000, minCostMs: 20 });
+    const slow = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      return 'slow';
+    };
+    await cache.getRecent('o', 'slow', slow);
+    await cache.getRecent('o', 'quick', async () => 'quick');
+    source.bump('o');
+    expect(await cache.getRecent('o', 'slow', async () => 'slow, newer')).toMatchObject({
+      value: 'slow',
+      refreshing: true,
+    });
+    expect(await cache.getRecent('o', 'quick', async () => 'quick, newer')).toMatchObject({
+      value: 'quick, newer',
+      refreshing: false,
+    });
+  });
+
+  it('keeps serving the last result when its refresh fails, and the next caller tries again', async () => {
+    const { source, cache } = recentCache();
+    await cache.getRecent('o', 'k', async () => 'first');
+    source.bump('o');
+    expect(await cache.getRecent('o', 'k', () => Promise.reject(new Error('boom')))).toMatchObject({
+      value: 'first',
+      refreshing: true,
+    });
+    await settle();
+    expect(await cache.getRecent('o', 'k', async () => 'second')).toMatchObject({
+      value: 'first',
+      refreshing: true,
+    });
+    await settle();
+    expect(await cache.getRecent('o', 'k', async () => 'not asked')).toMatchObject({
+      value: 'second',
+      refreshing: false,
+    });
+  });
+
+  it('serves the other organization nothing of this one, and a plain get never serves an older version', async () => {
+    const { source, cache } = recentCache();
+    await cache.getRecent('org-a', 'k', async () => 'a');
+    expect(await cache.getRecent('org-b', 'k', async () => 'b')).toMatchObject({
+      value: 'b',
+      refreshing: false,
+    });
+    source.bump('org-a');
+    expect(await cache.get('org-a', 'k', async () => 'a, newer')).toBe('a, newer');
+  });
+});
+
 describe('report data version', () => {
   let connection: TestDatabaseConnection;
   let db: Database;

@@ -17,6 +17,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 
 import type { z } from 'zod';
 
@@ -78,7 +79,51 @@ export function reportDataQueryOptions(organizationId: string | null | undefined
 }
 
 export function useReportData(organizationId: string | null | undefined, reportId: string) {
-  return useQuery(reportDataQueryOptions(organizationId, reportId));
+  const query = useQuery(reportDataQueryOptions(organizationId, reportId));
+  useFollowUpWhileRefreshing(query.data?.data, query.dataUpdatedAt, query.refetch);
+  return query;
+}
+
+/** Current figures of a saved report, waited for (the Refresh button), shown in place of the others. */
+export function useRefreshReportData(organizationId: string | null | undefined, reportId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.get<{ data: ReportData }>(`${reportPath(reportId)}/data`, { query: { fresh: true } }),
+    onSuccess: (fresh) => {
+      queryClient.setQueryData(reportDataQueryOptions(organizationId, reportId).queryKey, fresh);
+    },
+  });
+}
+
+/** How long after figures "being refreshed" the page reads the report again. */
+export const FOLLOW_UP_MS = 2_000;
+
+/**
+ * A report slow to compute may come as it was a short while ago while the
+ * server computes newer figures (`refreshing`). The page then reads it again
+ * every few seconds until figures other than those first shown arrive, and
+ * stops there even if newer ones are on their way again: a report whose
+ * data changes all the time would otherwise be recomputed for as long as the
+ * page stays open.
+ */
+export function useFollowUpWhileRefreshing(
+  data: ReportData | undefined,
+  dataUpdatedAt: number,
+  refetch: () => Promise<unknown>,
+) {
+  const firstShown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    if (!data.refreshing) {
+      firstShown.current = null;
+      return;
+    }
+    firstShown.current ??= data.generatedAt;
+    if (data.generatedAt !== firstShown.current) return;
+    const timer = window.setTimeout(() => void refetch(), FOLLOW_UP_MS);
+    return () => window.clearTimeout(timer);
+  }, [data, dataUpdatedAt, refetch]);
 }
 
 /** What a report can be built from (courses, variables, questions): the builder's and the generator's choices. */
@@ -171,13 +216,19 @@ export function publicReportQueryOptions(token: string) {
   return queryOptions({
     enabled: SHARE_TOKEN_SHAPE.test(token),
     queryKey: [...sharedViewKey('report'), token] as const,
-    queryFn: ({ signal }) =>
-      api.get<PublicReportResponse>(`/public-reports/${encodeURIComponent(token)}`, { signal }),
+    // Read again by the page that shows it (see useFollowUpWhileRefreshing), it is not another visit.
+    queryFn: ({ signal, client, queryKey }) =>
+      api.get<PublicReportResponse>(`/public-reports/${encodeURIComponent(token)}`, {
+        query: { followUp: client.getQueryData(queryKey) ? true : undefined },
+        signal,
+      }),
     retry: false,
     refetchOnWindowFocus: false,
   });
 }
 
 export function usePublicReport(token: string) {
-  return useQuery(publicReportQueryOptions(token));
+  const query = useQuery(publicReportQueryOptions(token));
+  useFollowUpWhileRefreshing(query.data?.data, query.dataUpdatedAt, query.refetch);
+  return query;
 }

@@ -127,6 +127,7 @@ describe('PublicReportPage', () => {
       },
       data: {
         generatedAt: '2026-01-02T00:00:00.000Z',
+        refreshing: false,
         since: null,
         items: [
           itemData({

@@ -6,12 +6,12 @@ import { PageMessage } from '@/components/page-message';
 import { SharedBy } from '@/components/shared-by';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
 
 import { SHARE_TOKEN_SHAPE, usePublicReport } from '../api/custom-reports';
 
 import { ReportPrintStyles } from './print-styles';
 import { ReportDataView } from './report-data-view';
+import { ReportFreshness } from './report-freshness';
 
 /** `/public-reports/:token`: a shared report without sign-in or app chrome; anything else is "not available". */
 export function PublicReportPage() {
@@ -50,7 +50,9 @@ export function PublicReportPage() {
         {shared.description ? (
           <p className="mt-1.5 text-sm text-fg-muted sm:text-base">{shared.description}</p>
         ) : null}
-        <p className="mt-1 text-xs text-fg-subtle">Data as of {formatDateTime(data.generatedAt)}</p>
+        <div className="mt-1">
+          <ReportFreshness data={data} />
+        </div>
       </header>
       <ReportDataView data={data} />
     </div>

@@ -48,6 +48,7 @@ function previewAnswer(input: ReportPreviewInput): { data: ReportData } {
   return {
     data: {
       generatedAt: '2026-03-10T12:00:00.000Z',
+      refreshing: false,
       since: null,
       items: (input.items ?? []).map((_, index) =>
         itemData({

@@ -7,7 +7,7 @@ import { itemData, result, row } from './report-fixtures';
 import { bucketLabel, formatMeasureValue, ReportDataView } from './report-data-view';
 
 function renderItems(...items: ReportItemData[]) {
-  const data: ReportData = { generatedAt: '2026-03-10T12:00:00.000Z', since: null, items };
+  const data: ReportData = { generatedAt: '2026-03-10T12:00:00.000Z', refreshing: false, since: null, items };
   return render(<ReportDataView data={data} />);
 }
 

@@ -13,11 +13,12 @@ import { useSession } from '@/lib/auth';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
-import { useDuplicateReport, useReport, useReportData } from '../api/custom-reports';
+import { useDuplicateReport, useRefreshReportData, useReport, useReportData } from '../api/custom-reports';
 
 import { DeleteReportDialog } from './custom-reports-page';
 import { ReportPrintStyles } from './print-styles';
 import { ReportDataView } from './report-data-view';
+import { ReportFreshness } from './report-freshness';
 import { SharePanel } from './share-panel';
 
 /** `/custom-reports/view/:id`: the report's data as tables and charts, its export, print and Share control. */
@@ -27,6 +28,7 @@ export function ReportViewPage() {
   const report = useReport(organizationId, id);
   const data = useReportData(organizationId, id);
   const duplicate = useDuplicateReport(organizationId);
+  const refresh = useRefreshReportData(organizationId, id);
   const navigate = useNavigate();
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -120,7 +122,23 @@ export function ReportViewPage() {
           The data could not be loaded: {data.error.message}
         </p>
       ) : (
-        <ReportDataView data={data.data.data} />
+        <div className="flex flex-col gap-3">
+          <ReportFreshness
+            data={data.data.data}
+            isRefreshing={refresh.isPending}
+            onRefresh={() =>
+              refresh.mutate(undefined, {
+                onError: (error) =>
+                  toast.error(
+                    isApiError(error)
+                      ? error.message
+                      : 'The report could not be refreshed. Please try again.',
+                  ),
+              })
+            }
+          />
+          <ReportDataView data={data.data.data} />
+        </div>
       )}
       <DeleteReportDialog
         report={confirmDelete ? current : null}
