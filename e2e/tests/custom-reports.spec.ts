@@ -222,6 +222,58 @@ test('an owner builds a pass rate by department with a live preview, saves and s
   expect(after.status()).toBe(404);
 });
 
+test('a saved report says when its figures were computed, and Refresh shows the learning data sent since', async ({
+  page,
+  request,
+}) => {
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await request.post('/api/custom-reports', {
+    headers,
+    data: {
+      name: `Learners per course ${uniqueSuffix()}`,
+      items: [
+        {
+          kind: 'query',
+          chart: 'table',
+          query: {
+            subject: { kind: 'courses', courseIds: [] },
+            measure: { fn: 'learners' },
+            breakdown: { kind: 'course' },
+          },
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await signInAs(page, token);
+  await page.goto(`/custom-reports/view/${id}`);
+  await expect(page.getByRole('status').filter({ hasText: /^Figures as of \S/ })).toBeVisible();
+  const safetyRow = page.locator('table tbody tr').filter({ hasText: SAFETY.title });
+  const learners = async () =>
+    Number(/\d+/.exec((await safetyRow.innerText()).replace(SAFETY.title, ''))?.[0] ?? Number.NaN);
+  const before = await learners();
+  expect(before).toBeGreaterThan(0);
+
+  const key = await createApiKeyViaApi(request, token, `Refresh ${uniqueSuffix()}`);
+  const learner = { email: `late.${uniqueSuffix()}@example.com`, name: 'Late Learner' };
+  const course = { externalCourseId: SAFETY.externalCourseId, title: SAFETY.title };
+  const run = `late-${uniqueSuffix()}`;
+  const sent = await request.post('/api/v1/events', {
+    headers: { authorization: `Bearer ${key}` },
+    data: {
+      events: [
+        { id: `${run}-0`, type: 'course.started', timestamp: new Date().toISOString(), course, learner, run },
+      ],
+    },
+  });
+  expect(sent.status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect.poll(learners).toBe(before + 1);
+  await expect(page.getByText('New learning data arrived; updating…')).toHaveCount(0);
+});
+
 test('the generator drafts a report that opens in the builder with its preview, and saves', async ({
   page,
 }) => {
