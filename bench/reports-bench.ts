@@ -324,10 +324,17 @@ async function benchEngine(
       // many of them came while newer ones were being computed.
       const served: { refreshing: boolean; ageMs: number }[] = [];
       const request = async () => {
-        const response = await app.inject({ method: 'GET', url: entry.url, headers: isPublic ? {} : headers });
+        const response = await app.inject({
+          method: 'GET',
+          url: entry.url,
+          headers: isPublic ? {} : headers,
+        });
         const body = response.json<{ data?: { refreshing?: boolean; generatedAt?: string } }>();
         if (typeof body.data?.refreshing === 'boolean' && body.data.generatedAt) {
-          served.push({ refreshing: body.data.refreshing, ageMs: Date.now() - Date.parse(body.data.generatedAt) });
+          served.push({
+            refreshing: body.data.refreshing,
+            ageMs: Date.now() - Date.parse(body.data.generatedAt),
+          });
         }
         return response;
       };

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatCapturedValue, formatDate, formatNumber, formatPercent, formatRelative } from './format';
+import {
+  formatCapturedValue,
+  formatDate,
+  formatDateTimeWithSeconds,
+  formatNumber,
+  formatPercent,
+  formatRelative,
+} from './format';
 
 describe('format', () => {
   it('formats numbers and missing values', () => {
@@ -13,6 +20,10 @@ describe('format', () => {
   it('formats dates and rejects garbage', () => {
     expect(formatDate('2026-03-04T12:00:00.000Z')).toMatch(/Mar [34], 2026/);
     expect(formatDate('not a date')).toBe('—');
+    expect(formatDateTimeWithSeconds('2026-03-04T12:00:07.000Z')).toMatch(
+      /^Mar [34], 2026, \d{1,2}:\d{2}:07\s[AP]M$/,
+    );
+    expect(formatDateTimeWithSeconds(null)).toBe('—');
   });
 
   it('says how long ago', () => {

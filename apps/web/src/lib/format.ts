@@ -7,6 +7,7 @@ const decimalFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 
 const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeSecondsFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 const relativeFormat = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 
 export function formatNumber(value: number | null | undefined): string {
@@ -36,6 +37,12 @@ export function formatDate(value: string | Date | null | undefined): string {
 export function formatDateTime(value: string | Date | null | undefined): string {
   const date = toDate(value);
   return date ? dateTimeFormat.format(date) : '—';
+}
+
+/** With seconds: for figures that can be minutes or seconds apart (a report refreshed in the background). */
+export function formatDateTimeWithSeconds(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateTimeSecondsFormat.format(date) : '—';
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -61,7 +61,7 @@ function publicBody(data: ReportData): PublicReportResponse {
 }
 
 const asOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
 
 beforeEach(() => {
   vi.clearAllMocks();

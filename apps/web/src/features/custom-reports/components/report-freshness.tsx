@@ -3,7 +3,7 @@ import { RefreshCw } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTimeWithSeconds } from '@/lib/format';
 
 export type ReportFreshnessProps = {
   data: ReportData;
@@ -22,7 +22,7 @@ export function ReportFreshness({ data, onRefresh, isRefreshing = false }: Repor
     <div className="flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-subtle">
       <p role="status" aria-live="polite" className="flex flex-wrap items-center gap-x-1.5">
         <span>
-          Figures as of <time dateTime={data.generatedAt}>{formatDateTime(data.generatedAt)}</time>
+          Figures as of <time dateTime={data.generatedAt}>{formatDateTimeWithSeconds(data.generatedAt)}</time>
         </span>
         {data.refreshing ? (
           <span className="inline-flex items-center gap-1.5 text-fg-muted">
