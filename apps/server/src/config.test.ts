@@ -93,11 +93,17 @@ describe('loadConfig', () => {
   });
 
   it('serves a slow custom report up to a minute old while it is refreshed, unless the settings say otherwise', () => {
-    expect(loadConfig({}).reportRecent).toEqual({ maxAgeMs: 60_000, minCostMs: 250 });
-    expect(loadConfig({ REPORT_MAX_AGE_SECONDS: '0', REPORT_BACKGROUND_MIN_MS: '0' }).reportRecent).toEqual({
-      maxAgeMs: 0,
-      minCostMs: 0,
-    });
+    expect(loadConfig({}).reportRecent).toEqual({ maxAgeMs: 60_000, minCostMs: 250, minLearners: 1000 });
+    expect(
+      loadConfig({
+        REPORT_MAX_AGE_SECONDS: '0',
+        REPORT_BACKGROUND_MIN_MS: '0',
+        REPORT_BACKGROUND_MIN_LEARNERS: '0',
+      }).reportRecent,
+    ).toEqual({ maxAgeMs: 0, minCostMs: 0, minLearners: 0 });
+    expect(() => loadConfig({ REPORT_BACKGROUND_MIN_LEARNERS: 'many' })).toThrow(
+      'Invalid configuration: REPORT_BACKGROUND_MIN_LEARNERS must be a whole number of learners from 0 to 100000000 (got "many")',
+    );
     expect(() => loadConfig({ REPORT_MAX_AGE_SECONDS: '5m' })).toThrow(
       'Invalid configuration: REPORT_MAX_AGE_SECONDS must be a whole number of seconds from 0 to 3600 (0 always waits for current figures) (got "5m")',
     );

@@ -194,6 +194,13 @@ const envSchema = z.object({
       message: 'must be a whole number of milliseconds from 0 to 600000',
     })
     .transform(Number),
+  REPORT_BACKGROUND_MIN_LEARNERS: z
+    .string()
+    .default('1000')
+    .refine((value) => /^\d+$/.test(value) && Number(value) <= 100000000, {
+      message: 'must be a whole number of learners from 0 to 100000000',
+    })
+    .transform(Number),
   ANALYTICS_PARTS: z
     .string()
     .default('2')
@@ -300,12 +307,13 @@ export type AppConfig = {
   /** Memory for report results kept until their organization's data changes (REPORT_CACHE_MB); 0 keeps none. */
   reportCacheMb: number;
   /**
-   * A custom report that took at least `minCostMs` to compute is served as
-   * computed up to `maxAgeMs` ago, with that time, while newer figures are
-   * computed in the background (REPORT_MAX_AGE_SECONDS, REPORT_BACKGROUND_MIN_MS);
-   * `maxAgeMs` 0 always waits for current figures.
+   * A custom report that took at least `minCostMs` to compute and covers at
+   * least `minLearners` is served as computed up to `maxAgeMs` ago, with
+   * that time, while newer figures are computed in the background
+   * (REPORT_MAX_AGE_SECONDS, REPORT_BACKGROUND_MIN_MS,
+   * REPORT_BACKGROUND_MIN_LEARNERS); `maxAgeMs` 0 always waits for current figures.
    */
-  reportRecent: { maxAgeMs: number; minCostMs: number };
+  reportRecent: { maxAgeMs: number; minCostMs: number; minLearners: number };
   /**
    * On PostgreSQL, the analytics statements whose answers add up over learners run as this many
    * statements over disjoint shares of the learners, side by side (ANALYTICS_PARTS); 1 runs them whole.
@@ -389,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     reportRecent: {
       maxAgeMs: values.REPORT_MAX_AGE_SECONDS * 1000,
       minCostMs: values.REPORT_BACKGROUND_MIN_MS,
+      minLearners: values.REPORT_BACKGROUND_MIN_LEARNERS,
     },
     analyticsParts: values.ANALYTICS_PARTS,
     llm: values.LLM_BASE_URL

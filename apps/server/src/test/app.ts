@@ -28,7 +28,7 @@ export async function createTestApp(
     signupLimitPerHour: 0,
     // A report computed slowly on a loaded machine must not be served as it
     // was before a test's change; the tests of that rule turn it on.
-    reportRecent: { maxAgeMs: 0, minCostMs: 0 },
+    reportRecent: { maxAgeMs: 0, minCostMs: 0, minLearners: 0 },
     ...configOverrides,
   };
   // The real queue, without workers: what is published is stored, and

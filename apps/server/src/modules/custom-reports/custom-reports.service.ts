@@ -373,9 +373,9 @@ export async function assembleReportData(
 
 /**
  * A saved report's data as a whole, kept (decision 021): a report that was
- * slow to compute is served as computed a short while ago, with that time
- * and `refreshing`, while its new figures are computed for the next
- * visit; `fresh` waits for current ones. The key is everything the data
+ * slow to compute over many learners is served as computed a short while
+ * ago, with that time and `refreshing`, while its new figures are computed
+ * for the next visit; `fresh` waits for current ones. The key is everything the data
  * is made of besides the organization's data (which the version follows):
  * the report's settings and items, and whether it is seen publicly.
  */
@@ -393,9 +393,14 @@ async function keptReportData(
     key,
     () =>
       assembleReportData(db, organizationId, readConfig(report.config), rows, { isPublic: options.isPublic }),
-    { fresh: options.fresh },
+    { fresh: options.fresh, learnersOf: reportLearners },
   );
   return { ...kept.value, refreshing: kept.refreshing };
+}
+
+/** The most learners any item of the report counts: how large the organization's data behind it is. */
+function reportLearners(data: ReportData): number {
+  return Math.max(0, ...data.items.map((item) => item.result?.total.learners ?? 0));
 }
 
 export async function getReportData(

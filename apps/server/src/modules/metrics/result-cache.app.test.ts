@@ -234,7 +234,10 @@ describe('kept report results', () => {
 describe('a custom report slow to compute (served as computed a while ago, decision 021)', () => {
   beforeAll(() => {
     // Every report counts as slow here; the policy's own thresholds have unit tests.
-    enableResultCache(testApp.database.db, { maxMb: 64, recent: { maxAgeMs: 60_000, minCostMs: 0 } });
+    enableResultCache(testApp.database.db, {
+      maxMb: 64,
+      recent: { maxAgeMs: 60_000, minCostMs: 0, minLearners: 0 },
+    });
   });
 
   afterAll(() => {

@@ -106,7 +106,7 @@ describe('result cache', () => {
 
 describe('recent results (getRecent)', () => {
   /** A cache whose clock the test moves, serving results up to a minute old. */
-  function recentCache(policy = { maxAgeMs: 60_000, minCostMs: 0 }) {
+  function recentCache(policy = { maxAgeMs: 60_000, minCostMs: 0, minLearners: 0 }) {
     const source = versions();
     const clock = { now: 1_000_000 };
     const cache = createResultCache(never, {
@@ -172,7 +172,7 @@ describe('recent results (getRecent)', () => {
     clock.now += 60_001;
     expect(await cache.getRecent('o', 'k', compute)).toMatchObject({ value: 3, refreshing: false });
 
-    const cheap = recentCache({ maxAgeMs: 60_000, minCostMs: 10_000 });
+    const cheap = recentCache({ maxAgeMs: 60_000, minCostMs: 10_000, minLearners: 0 });
     let cheapComputed = 0;
     await cheap.cache.getRecent('o', 'k', async () => ++cheapComputed);
     cheap.source.bump('o');
@@ -181,14 +181,14 @@ describe('recent results (getRecent)', () => {
       refreshing: false,
     });
 
-    const off = recentCache({ maxAgeMs: 0, minCostMs: 0 });
+    const off = recentCache({ maxAgeMs: 0, minCostMs: 0, minLearners: 0 });
     await off.cache.getRecent('o', 'k', async () => 'old');
     off.source.bump('o');
     expect(await off.cache.getRecent('o', 'k', async () => 'new')).toMatchObject({ value: 'new' });
   });
 
   it('serves a result that was slow to compute, and not one that was quick, under the same policy', async () => {
-    const { source, cache } = recentCache({ maxAgeMs: 60_000, minCostMs: 20 });
+    const { source, cache } = recentCache({ maxAgeMs: 60_000, minCostMs: 20, minLearners: 0 });
     const slow = async () => {
       await new Promise((resolve) => setTimeout(resolve, 40));
       return 'slow';
@@ -203,6 +203,26 @@ describe('recent results (getRecent)', () => {
     expect(await cache.getRecent('o', 'quick', async () => 'quick, newer')).toMatchObject({
       value: 'quick, newer',
       refreshing: false,
+    });
+  });
+
+  it('serves a result covering few learners only current, when the caller says how many it covers', async () => {
+    const { source, cache } = recentCache({ maxAgeMs: 60_000, minCostMs: 0, minLearners: 1_000 });
+    const learnersOf = (value: { learners: number }) => value.learners;
+    await cache.getRecent('o', 'small', async () => ({ learners: 999 }), { learnersOf });
+    await cache.getRecent('o', 'large', async () => ({ learners: 1_000 }), { learnersOf });
+    source.bump('o');
+    expect(
+      await cache.getRecent('o', 'small', async () => ({ learners: 998 }), { learnersOf }),
+    ).toMatchObject({
+      value: { learners: 998 },
+      refreshing: false,
+    });
+    expect(
+      await cache.getRecent('o', 'large', async () => ({ learners: 1_001 }), { learnersOf }),
+    ).toMatchObject({
+      value: { learners: 1_000 },
+      refreshing: true,
     });
   });
 

@@ -46,11 +46,16 @@ export type RecentResult<T> = {
 
 /**
  * When `getRecent` may serve a result computed before the latest change:
- * no older than `maxAgeMs`, and only when computing it took at least
- * `minCostMs` (a cheap result is always computed afresh). `maxAgeMs` 0
- * never serves one.
+ * no older than `maxAgeMs`, only when computing it took at least
+ * `minCostMs`, and (when the caller says how many learners a result covers)
+ * only when it covers at least `minLearners`: a small organization's result
+ * is always computed afresh, however slow the machine was once. `maxAgeMs`
+ * 0 never serves one.
  */
-export type RecentPolicy = { maxAgeMs: number; minCostMs: number };
+export type RecentPolicy = { maxAgeMs: number; minCostMs: number; minLearners: number };
+
+/** What a caller of `getRecent` may add: `fresh` waits for current figures; `learnersOf` tells how many learners a result covers. */
+export type RecentOptions<T> = { fresh?: boolean; learnersOf?: (value: T) => number };
 
 export type ResultCache = {
   /**
@@ -69,7 +74,7 @@ export type ResultCache = {
     organizationId: string,
     key: string,
     compute: () => Promise<T>,
-    options?: { fresh?: boolean },
+    options?: RecentOptions<T>,
   ) => Promise<RecentResult<T>>;
   /** Counts since the cache was made (hits, results served while refreshing, misses, kept entries and their bytes). */
   stats: () => { hits: number; recent: number; misses: number; entries: number; bytes: number };
@@ -121,7 +126,7 @@ export async function cachedRecentResult<T>(
   organizationId: string,
   key: string,
   compute: () => Promise<T>,
-  options: { fresh?: boolean } = {},
+  options: RecentOptions<T> = {},
 ): Promise<RecentResult<T>> {
   const cache = caches.get(db);
   if (cache) return cache.getRecent(organizationId, key, compute, options);
@@ -191,7 +196,7 @@ export function createResultCache(
 ): ResultCache {
   const readVersion =
     options.readVersion ?? ((organizationId) => selectReportDataVersion(db, organizationId));
-  const recent = options.recent ?? { maxAgeMs: 0, minCostMs: 0 };
+  const recent = options.recent ?? { maxAgeMs: 0, minCostMs: 0, minLearners: 0 };
   const now = options.now ?? Date.now;
   const entries = new LRUCache<string, Entry>({
     maxSize: options.maxBytes,
@@ -253,7 +258,7 @@ export function createResultCache(
       organizationId: string,
       key: string,
       compute: () => Promise<T>,
-      { fresh = false }: { fresh?: boolean } = {},
+      { fresh = false, learnersOf }: RecentOptions<T> = {},
     ): Promise<RecentResult<T>> {
       const computedAt = now();
       const version = await readVersion(organizationId);
@@ -275,7 +280,8 @@ export function createResultCache(
         last.cost !== null &&
         recent.maxAgeMs > 0 &&
         last.cost >= recent.minCostMs &&
-        computedAt - last.computedAt <= recent.maxAgeMs;
+        computedAt - last.computedAt <= recent.maxAgeMs &&
+        (learnersOf === undefined || learnersOf((await last.value) as T) >= recent.minLearners);
       if (servable) {
         served += 1;
         // One computation at a time per key: a refresh already running (even
