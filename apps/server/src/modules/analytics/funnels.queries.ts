@@ -239,8 +239,14 @@ function reachCtes(plan: FunnelPlan, options: { withCourse: boolean }): SQL {
           slides.every((slide) => slide !== null) &&
           new Set(slides).size === slides.length);
       if (apart) {
+        // Materialized: each step is then joined to the learners so far by
+        // one hash join. Inlined, PostgreSQL may instead look each learner's
+        // events up in the learner index, one probe per learner, when it
+        // guesses few learners reach the step before (its guess for groups
+        // of a grouped key is 200): 37 000 probes, 2.2 s instead of 1.2 for
+        // a course funnel at 100 000 learners whose periods met a new month.
         for (const index of indices) {
-          sources.push(sql`${sql.raw(`p${index}`)} as (
+          sources.push(sql`${sql.raw(`p${index}`)} as materialized (
             select e.learner_id, (${micros(sql`e.occurred_at`)} << 10) | ${bit(index)} as key${course}
             from learning_events e
             where ${read(type)} and ${predicates[index] ?? sql`false`})`);
