@@ -375,9 +375,9 @@ export async function assembleReportData(
  * A saved report's data as a whole, kept (decision 021): a report that was
  * slow to compute over many learners is served as computed a short while
  * ago, with that time and `refreshing`, while its new figures are computed
- * for the next visit; `fresh` waits for current ones. The key is everything the data
- * is made of besides the organization's data (which the version follows):
- * the report's settings and items, and whether it is seen publicly.
+ * for the next visit; `fresh` waits for current ones. The key is everything
+ * the data is made of besides the organization's data (which the version
+ * follows): the report's settings and items, and whether it is seen publicly.
  */
 async function keptReportData(
   db: Database,
