@@ -63,6 +63,25 @@ async function dataOf(reportId: string): Promise<ReportData> {
   return response.json<{ data: ReportData }>().data;
 }
 
+/** A saved report of one item: a measure of every course, by course. */
+async function courseReport(name: string, fn: 'completions' | 'learners'): Promise<CustomReport> {
+  const created = await as('POST', '/api/custom-reports', {
+    name,
+    items: [
+      {
+        kind: 'query',
+        query: {
+          subject: { kind: 'courses', courseIds: [] },
+          measure: { fn },
+          breakdown: { kind: 'course' },
+        },
+      },
+    ],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<CustomReport>();
+}
+
 const cacheStats = () => {
   const cache = resultCacheOf(testApp.database.db);
   if (!cache) throw new Error('the application keeps report results');
@@ -83,21 +102,7 @@ afterAll(async () => {
 
 describe('kept report results', () => {
   it('serve a report again unchanged, and new numbers the moment an event, a rename or a deletion changes them', async () => {
-    const created = await as('POST', '/api/custom-reports', {
-      name: 'Completions',
-      items: [
-        {
-          kind: 'query',
-          query: {
-            subject: { kind: 'courses', courseIds: [] },
-            measure: { fn: 'completions' },
-            breakdown: { kind: 'course' },
-          },
-        },
-      ],
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const report = created.json<CustomReport>();
+    const report = await courseReport('Completions', 'completions');
     // Ties (one completion each) come in no set order.
     const rows = (data: ReportData) =>
       data.items[0]?.result?.rows
@@ -255,21 +260,7 @@ describe('a custom report slow to compute (served as computed a while ago, decis
   }
 
   it('shows its last figures with their time while new ones are computed, and current ones on Refresh, in the CSV and next', async () => {
-    const created = await as('POST', '/api/custom-reports', {
-      name: 'Learners per course',
-      items: [
-        {
-          kind: 'query',
-          query: {
-            subject: { kind: 'courses', courseIds: [] },
-            measure: { fn: 'learners' },
-            breakdown: { kind: 'course' },
-          },
-        },
-      ],
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const report = created.json<CustomReport>();
+    const report = await courseReport('Learners per course', 'learners');
     // Learners of the course the test adds to (its plan holds no more courses).
     const safety = (data: ReportData) =>
       data.items[0]?.result?.rows.find((row) => row.label === 'Safety')?.value;
