@@ -139,7 +139,7 @@ function cases(database: Database, s: Subjects, reportId: string, token: string)
       courseId: s.numberCourseId,
       name: s.numberName,
     });
-  const report = { filters: {}, sort: 'value', order: 'desc', page: 1, pageSize: 25 } as const;
+  const report = { filters: {}, sort: 'recordedAt', order: 'desc', page: 1, pageSize: 25 } as const;
   const name = encodeURIComponent(s.numberName);
   return [
     {

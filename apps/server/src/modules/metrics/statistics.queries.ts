@@ -107,10 +107,17 @@ export function typedValueColumn(dataType: VariableDataType): SQL {
  * smallest and largest. Values that did not parse as the type count as
  * values but stay out of the number figures.
  */
-export async function selectSummary(db: Database, input: Input): Promise<SummaryRow> {
+export async function selectSummary(
+  db: Database,
+  input: Input & { valuesPerLearner: number },
+): Promise<SummaryRow> {
+  // A source of one variable holds one latest value per learner, so its
+  // rows are its learners: counting them spares sorting every learner id.
+  const learnerCount =
+    input.valuesPerLearner <= 1 ? sql`count(f.learner_id)` : sql`count(distinct f.learner_id)`;
   const result = await db.execute<SummaryRow>(sql`
     with f as (${filteredValues(input.relations.latest, input.dataType, input.filters)})
-    select count(distinct f.learner_id)::int as learners,
+    select ${learnerCount}::int as learners,
            count(*)::int as values,
            count(distinct ${typedValueColumn(input.dataType)})::int as distinct_values,
            count(f.value_number)::int as numbers,
@@ -127,6 +134,27 @@ export async function selectSummary(db: Database, input: Input): Promise<Summary
            min(f.value_date) as earliest,
            to_timestamp(percentile_cont(0.5) within group (order by extract(epoch from f.value_date))) as median_date,
            max(f.value_date) as latest
+    from f`);
+  const row = result.rows[0];
+  if (!row) throw new Error('An aggregate query returned no row');
+  return row;
+}
+
+/**
+ * The smallest and largest filtered latest number and whether every one is
+ * whole: what the histogram's bins are cut from, with the summary's own
+ * expressions, without the sorts behind its median and distinct counts.
+ */
+export async function selectNumberRange(
+  db: Database,
+  input: Omit<Input, 'dataType'>,
+): Promise<Pick<SummaryRow, 'numbers' | 'min' | 'max' | 'is_integer'>> {
+  const result = await db.execute<Pick<SummaryRow, 'numbers' | 'min' | 'max' | 'is_integer'>>(sql`
+    with f as (${filteredValues(input.relations.latest, 'number', input.filters)})
+    select count(f.value_number)::int as numbers,
+           min(f.value_number)::float8 as min,
+           max(f.value_number)::float8 as max,
+           coalesce(bool_and(f.value_number = trunc(f.value_number)), true) as is_integer
     from f`);
   const row = result.rows[0];
   if (!row) throw new Error('An aggregate query returned no row');

@@ -10,6 +10,7 @@ import {
   selectHistogram,
   selectHistorySpanDays,
   selectLeaders,
+  selectNumberRange,
   selectOutliers,
   selectSummary,
   selectTrend,
@@ -95,7 +96,12 @@ export async function getValueSummary(
   filters: ValueFilters = NO_FILTERS,
 ): Promise<ValueSummary> {
   const row = await kept(db, source, 'summary', filters, () =>
-    selectSummary(db, { relations: valueRelations(source), dataType: source.dataType, filters }),
+    selectSummary(db, {
+      relations: valueRelations(source),
+      dataType: source.dataType,
+      filters,
+      valuesPerLearner: valuesPerLearner(source),
+    }),
   );
   const numbers = Number(row.numbers);
   const mean = num(row.mean);
@@ -126,26 +132,53 @@ export async function getValueSummary(
   };
 }
 
+/** What a histogram's bins are cut from: the summary's smallest and largest number, and whether all are whole. */
+export type NumberRange = { numeric: Pick<NumericSummary, 'min' | 'max' | 'isInteger'> | null };
+
 /**
- * The histogram's bins for a summary: nice edges from its smallest to its
- * largest number (whole edges for whole numbers); none without numbers.
- * The chart, its table and the AI summary all take their bins from here.
+ * The range of the source's latest numbers under the filters, as
+ * `getValueSummary` has it, in a statement that reads only that: a chart
+ * needs no median to cut its bins.
  */
-export function histogramBins(summary: Pick<ValueSummary, 'numeric'>): NiceBin[] {
-  if (!summary.numeric) return [];
-  return niceBins(summary.numeric.min, summary.numeric.max, HISTOGRAM_TARGET_BINS, {
-    integer: summary.numeric.isInteger,
+export async function getNumberRange(
+  db: Database,
+  source: ValueSource,
+  filters: ValueFilters = NO_FILTERS,
+): Promise<NumberRange> {
+  const row = await kept(db, source, 'number-range', filters, () =>
+    selectNumberRange(db, { relations: valueRelations(source), filters }),
+  );
+  const min = num(row.min);
+  const max = num(row.max);
+  return {
+    numeric:
+      Number(row.numbers) > 0 && min !== null && max !== null
+        ? { min, max, isInteger: row.is_integer }
+        : null,
+  };
+}
+
+/**
+ * The histogram's bins for a range (a summary is one): nice edges from its
+ * smallest to its largest number (whole edges for whole numbers); none
+ * without numbers. The chart, its table and the AI summary all take their
+ * bins from here.
+ */
+export function histogramBins(range: NumberRange): NiceBin[] {
+  if (!range.numeric) return [];
+  return niceBins(range.numeric.min, range.numeric.max, HISTOGRAM_TARGET_BINS, {
+    integer: range.numeric.isInteger,
   });
 }
 
-/** Latest numbers per bin of `histogramBins(summary)`, every bin listed and named. */
+/** Latest numbers per bin of `histogramBins(range)`, every bin listed and named. */
 export async function getHistogram(
   db: Database,
   source: ValueSource,
-  summary: Pick<ValueSummary, 'numeric'>,
+  range: NumberRange,
   filters: ValueFilters = NO_FILTERS,
 ): Promise<HistogramBin[]> {
-  const bins = histogramBins(summary);
+  const bins = histogramBins(range);
   if (bins.length === 0) return [];
   const counts = await kept(db, source, 'histogram', [filters, bins], () =>
     selectHistogram(db, { relations: valueRelations(source), filters, bins }),

@@ -33,18 +33,36 @@ function valueOrder(dataType: VariableDataType): SQL {
   return dataType === 'text' ? sql`lower(f.value)` : typedValueColumn(dataType);
 }
 
-function reportOrder(dataType: VariableDataType, sort: VariableReportSortKey, order: SortOrder): SQL {
+/**
+ * How a page sorts: `full` is the order, `valueRowFirst` its leading keys
+ * that read only the value row (none for the learner's name). Rows that
+ * come before the page by these keys come before it by the full order too.
+ */
+function reportOrder(
+  dataType: VariableDataType,
+  sort: VariableReportSortKey,
+  order: SortOrder,
+): { full: SQL; valueRowFirst: SQL | null } {
   const direction = sql.raw(order === 'asc' ? 'asc' : 'desc');
   switch (sort) {
     case 'learner':
-      return sql`lower(ln.name) ${direction} nulls last, ln.email ${direction}, f.learner_id, f.course_id`;
-    case 'value':
+      return {
+        full: sql`lower(ln.name) ${direction} nulls last, ln.email ${direction}, f.learner_id, f.course_id`,
+        valueRowFirst: null,
+      };
+    case 'value': {
       // Values that did not parse as the type go last either way.
-      return sql`${valueOrder(dataType)} ${direction} nulls last, lower(ln.name), f.learner_id, f.course_id`;
-    case 'recordedAt':
-      return sql`f.recorded_at ${direction}, f.learner_id, f.course_id`;
-    case 'course':
-      return sql`lower(f.course_title) ${direction}, f.course_id, lower(ln.name), f.learner_id`;
+      const value = sql`${valueOrder(dataType)} ${direction} nulls last`;
+      return { full: sql`${value}, lower(ln.name), f.learner_id, f.course_id`, valueRowFirst: value };
+    }
+    case 'recordedAt': {
+      const recorded = sql`f.recorded_at ${direction}, f.learner_id, f.course_id`;
+      return { full: recorded, valueRowFirst: recorded };
+    }
+    case 'course': {
+      const course = sql`lower(f.course_title) ${direction}, f.course_id`;
+      return { full: sql`${course}, lower(ln.name), f.learner_id`, valueRowFirst: course };
+    }
   }
 }
 
@@ -69,15 +87,29 @@ export async function selectReportRows(
     offset: number;
   },
 ): Promise<ReportRow[]> {
+  const values = filteredValues(input.relations.latest, input.dataType, input.filters);
+  const order = reportOrder(input.dataType, input.sort, input.order);
+  // Without a search, and sorted first by what the value row holds, the
+  // rows up to the page's end (and every row tied with the last of them)
+  // are cut from the values before any learner is looked up: one lookup per
+  // row kept, not a join of every value with every learner. The full order
+  // then picks the same page, because every latest value has its learner
+  // (deleting a learner deletes its values, and the rollup follows in the
+  // same statement).
+  const source =
+    !input.q && order.valueRowFirst
+      ? sql`(select f.* from (${values}) f order by ${order.valueRowFirst}
+              fetch first ${input.offset + input.limit} rows with ties)`
+      : sql`(${values})`;
   const result = await db.execute<ReportRow>(sql`
-    with f as (${filteredValues(input.relations.latest, input.dataType, input.filters)})
+    with f as ${source}
     select f.learner_id, ln.name as learner_name, ${learnerDisplayName('ln')} as learner_display_name,
            ln.email as learner_email, f.course_id, f.course_title,
            f.variable_id, f.value, f.value_number, f.value_boolean, f.value_date, f.recorded_at
     from f
     join ${learners} ln on ln.organization_id = ${input.organizationId} and ln.id = f.learner_id
     where ${searchCondition(input.q)}
-    order by ${reportOrder(input.dataType, input.sort, input.order)}
+    order by ${order.full}
     limit ${input.limit} offset ${input.offset}`);
   return result.rows;
 }

@@ -28,6 +28,7 @@ import {
   getDateMonths,
   getHistogram,
   getLeaders,
+  getNumberRange,
   getTrend,
   getValueSummary,
   isRankable,
@@ -236,15 +237,17 @@ export async function getVariableReport(
       `variable-report:${statement}:${JSON.stringify([source.source, input.filters, input.q ?? null, args])}`,
       compute,
     );
-  const [rows, total, summary] = await Promise.all([
+  // Without a search the rows counted are the summary's values (the same
+  // filtered latest values), so only a search needs a count of its own.
+  const [rows, searched, summary] = await Promise.all([
     kept('rows', page, () => selectReportRows(db, { ...base, ...page })),
-    kept('count', null, () => countReportRows(db, base)),
+    input.q ? kept('count', null, () => countReportRows(db, base)) : Promise.resolve(null),
     getVariableSummary(db, source, input.filters),
   ]);
   return {
     variable: source.subject,
     items: rows.map((row) => toReportRow(row, options.includeEmail)),
-    total,
+    total: searched ?? summary.values,
     page: input.page,
     pageSize: input.pageSize,
     summary,
@@ -296,8 +299,8 @@ export async function getVariableDistribution(
   const { source } = resolved;
   switch (resolved.dataType) {
     case 'number': {
-      const summary = await getValueSummary(db, source, filters);
-      return { kind: 'histogram', bins: await getHistogram(db, source, summary, filters) };
+      const range = await getNumberRange(db, source, filters);
+      return { kind: 'histogram', bins: await getHistogram(db, source, range, filters) };
     }
     case 'text': {
       const categories = await getCategories(db, source, TOP_VALUES, filters);

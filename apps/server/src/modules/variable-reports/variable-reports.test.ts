@@ -243,6 +243,52 @@ describe('GET /api/variable-reports/report', () => {
     expect(last.items.map((row) => row.value)).toEqual(['n/a']);
   });
 
+  it('pages newest first by default and oldest first on request, each page with its learners and the filtered total', async () => {
+    const page = async (query: string) =>
+      (
+        await get(`/api/variable-reports/report?name=final_score&pageSize=2&${query}`)
+      ).json<VariableReportResponse>();
+    const names = (body: VariableReportResponse) => body.items.map((row) => [row.learnerName, row.value]);
+    const first = await page('page=1');
+    expect(first.total).toBe(5);
+    expect(names(first)).toEqual([
+      ['Eve Eden', 'n/a'],
+      ['Ann Archer', '80'],
+    ]);
+    expect(first.items[1]?.learnerEmail).toBe('ann@example.com');
+    expect(names(await page('page=2'))).toEqual([
+      ['Dee Dunn', '60'],
+      ['Cid Cole', '80'],
+    ]);
+    expect(names(await page('page=3'))).toEqual([['Bob Baker', '70']]);
+    expect(names(await page('page=1&sort=recordedAt&order=asc'))).toEqual([
+      ['Bob Baker', '70'],
+      ['Cid Cole', '80'],
+    ]);
+    // Ann and Cid share 80: a page that ends inside a tie still breaks it by name.
+    const top = (query: string) =>
+      get(`/api/variable-reports/report?name=final_score&pageSize=1&${query}`).then((response) =>
+        names(response.json<VariableReportResponse>()),
+      );
+    expect(await top('sort=value&order=desc&page=1')).toEqual([['Ann Archer', '80']]);
+    expect(await top('sort=value&order=desc&page=2')).toEqual([['Cid Cole', '80']]);
+    expect(await top('sort=course&order=desc&page=1')).toEqual([['Dee Dunn', '60']]);
+    expect(await top('sort=course&order=asc&page=3')).toEqual([['Cid Cole', '80']]);
+    const filtered = await page('page=1&min=65');
+    expect(filtered.total).toBe(3);
+    expect(names(filtered)).toEqual([
+      ['Ann Archer', '80'],
+      ['Cid Cole', '80'],
+    ]);
+    const searched = await page('page=1&q=d');
+    expect(searched.total).toBe(3);
+    expect(names(searched)).toEqual([
+      ['Eve Eden', 'n/a'],
+      ['Dee Dunn', '60'],
+    ]);
+    expect(searched.summary.values).toBe(5);
+  });
+
   it('summarizes text, boolean and date variables by their type', async () => {
     const text = (await get('/api/variable-reports/report?name=region')).json<VariableReportResponse>();
     expect(text.summary).toMatchObject({ dataType: 'text', learners: 3, values: 3, distinct: 2, mean: null });
