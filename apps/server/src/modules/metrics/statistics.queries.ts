@@ -448,6 +448,10 @@ export async function selectLeaders(
 ): Promise<LeaderRecord[]> {
   const column = sql.raw(input.dataType === 'number' ? 'f.value_number' : 'f.value_date');
   const direction = sql.raw(input.order === 'asc' ? 'asc' : 'desc');
+  // The candidates hold no null, so where the nulls would go changes
+  // nothing but the plan: put as in the latest values' number index
+  // (highest first, nulls last), one variable's leaders are read from it.
+  const candidateOrder = sql.raw(input.order === 'asc' ? 'asc nulls first' : 'desc nulls last');
   const excluded =
     input.excludeLearnerIds && input.excludeLearnerIds.length > 0
       ? sql`and not (f.learner_id = any(${sql.param([...input.excludeLearnerIds])}::uuid[]))`
@@ -456,7 +460,7 @@ export async function selectLeaders(
     with f as (${filteredValues(input.relations.latest, input.dataType, input.filters)}),
     candidates as (
       select f.* from f where ${column} is not null ${excluded}
-      order by ${column} ${direction}
+      order by ${column} ${candidateOrder}
       fetch first ${input.limit * Math.max(1, input.valuesPerLearner)} rows with ties
     )
     select distinct on (f.learner_id) f.learner_id, ${column} as score, f.course_id, f.course_title, f.value,

@@ -60,12 +60,24 @@ export type ValueRelations = {
   historyBounds: (range: DayRange) => SQL;
 };
 
+/**
+ * The right side of `variable_id = ...` for the source's variables. One
+ * variable is compared as one value: PostgreSQL then reads its index in
+ * order (a leaderboard's top ten in a few index entries), which it does not
+ * for a list of values.
+ */
+function variableIdMatch(source: ValueSource): SQL {
+  const [only, ...more] = source.variableIds;
+  if (only !== undefined && more.length === 0) return sql`${only}::uuid`;
+  return sql`any(${sql.param([...source.variableIds])}::uuid[])`;
+}
+
 /** The relations of a source (see the columns above). */
 export function valueRelations(source: ValueSource): ValueRelations {
   switch (source.kind) {
     case 'course_variable': {
       const { organizationId } = source;
-      const ids = sql`any(${sql.param([...source.variableIds])}::uuid[])`;
+      const ids = variableIdMatch(source);
       const columns = (alias: string) =>
         sql.raw(`${alias}.learner_id, ${alias}.course_id, c.course_title, ${alias}.variable_id, ${alias}.value,
                  ${alias}.value_number, ${alias}.value_boolean, ${alias}.value_date, ${alias}.recorded_at`);
@@ -136,7 +148,7 @@ export function valueRelations(source: ValueSource): ValueRelations {
  */
 function chatbotVariableRelations(source: ValueSource): ValueRelations {
   const { organizationId } = source;
-  const ids = sql`any(${sql.param([...source.variableIds])}::uuid[])`;
+  const ids = variableIdMatch(source);
   const values = sql`
     select x.learner_id, v.chatbot_id as course_id, b.name as course_title, x.chatbot_variable_id as variable_id,
       x.value, x.value_number, x.value_boolean, x.value_date, x.recorded_at, x.created_at
