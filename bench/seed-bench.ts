@@ -116,6 +116,7 @@ async function benchEngine(engine: Engine): Promise<Measurement[]> {
       now,
       learners,
       batchSize,
+      checkpointWal: connection.kind === 'pglite',
       organization: { ...organization, ...benchOrganizationPlan(learners) },
       onProgress: progress(engine.name),
     });

@@ -144,6 +144,7 @@ export async function benchOrganization(
   const result = await seedDemo(connection.db, {
     learners,
     hashPassword,
+    checkpointWal: connection.kind === 'pglite',
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.now === undefined ? {} : { now: options.now }),
     organization: { ...organization, ...benchOrganizationPlan(learners) },

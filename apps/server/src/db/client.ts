@@ -56,6 +56,33 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   return options.kind === 'pglite' ? createPglite(options) : createPostgres(options);
 }
 
+/** WAL written since the last checkpoint above which a PGlite database checkpoints. */
+export const PGLITE_CHECKPOINT_WAL_BYTES = 256 * 1024 * 1024;
+
+/** How often a PGlite database looks at how much WAL it wrote. */
+const PGLITE_WAL_CHECK_MS = 60_000;
+
+/**
+ * Checkpoints when more than `thresholdBytes` of WAL were
+ * written since the last checkpoint; true if it did. PGlite runs PostgreSQL
+ * as a single-user backend, which never starts a checkpoint by itself: its
+ * WAL grows past max_wal_size without bound (a 100 000-learner seed wrote
+ * over 13 GB of it) and a restart replays all of it. For PGlite only: on a
+ * PostgreSQL server the checkpointer does this, and CHECKPOINT needs a
+ * privilege. `db` may be a transaction (the seed writes a phase in one).
+ */
+export async function checkpointIfWalGrew(
+  db: Database,
+  thresholdBytes: number = PGLITE_CHECKPOINT_WAL_BYTES,
+): Promise<boolean> {
+  const result = await db.execute<{ grown: boolean }>(sql`
+    select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn) > ${thresholdBytes} as grown
+    from pg_control_checkpoint()`);
+  if (!result.rows[0]?.grown) return false;
+  await db.execute(sql`checkpoint`);
+  return true;
+}
+
 async function createPglite(options: {
   dataDir?: string;
   loadDataDir?: Blob | File;
@@ -68,6 +95,12 @@ async function createPglite(options: {
   // counted in the writing transaction (see migration 0009).
   await client.exec(`set courselens.rollups = 'inline'`);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // Queued behind whatever runs (one connection); a check that fails, as
+  // one racing `close` does, is simply made again at the next tick.
+  const walCheck = setInterval(() => {
+    if (!client.closed) checkpointIfWalGrew(db).catch(() => undefined);
+  }, PGLITE_WAL_CHECK_MS);
+  walCheck.unref();
   let lockQueue: Promise<unknown> = Promise.resolve();
   return {
     db,
@@ -84,6 +117,7 @@ async function createPglite(options: {
       return result;
     },
     close: async () => {
+      clearInterval(walCheck);
       if (!client.closed) await client.close();
     },
     dumpDataDir: async () => client.dumpDataDir('none'),

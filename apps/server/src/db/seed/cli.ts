@@ -90,6 +90,7 @@ async function main(): Promise<void> {
     const seedOptions: SeedOptions = {
       seed: options.seed,
       hashPassword,
+      checkpointWal: connection.kind === 'pglite',
       ...(options.now ? { now: options.now } : {}),
       ...(options.days ? { days: options.days } : {}),
       ...(options.batchSize ? { batchSize: options.batchSize } : {}),

@@ -1,6 +1,6 @@
 import { planById } from '@courselens/contracts';
 import { eq, getTableName, sql } from 'drizzle-orm';
-import type { DatabaseConnection, Database } from '../client';
+import { checkpointIfWalGrew, type DatabaseConnection, type Database } from '../client';
 import {
   buildAuthUser,
   buildCredentialAccount,
@@ -85,6 +85,12 @@ export type SeedOptions = {
   insertMode?: InsertMode;
   /** Learners generated and written per round of the activity phase. Default 1000. */
   learnersPerChunk?: number;
+  /**
+   * PGlite only: checkpoint between rounds when the WAL grew
+   * (`checkpointIfWalGrew`). A phase is one transaction, so nothing else
+   * could, and 100 000 learners write over 13 GB of WAL.
+   */
+  checkpointWal?: boolean;
   /** Called after every insert statement, e.g. for a progress line. */
   onProgress?: (progress: { phase: SeedPhase; table: string; rows: number }) => void;
 };
@@ -322,6 +328,9 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
   });
 
   const learnersPerChunk = options.learnersPerChunk ?? 1000;
+  const keepWalBounded = async (tx: Database) => {
+    if (options.checkpointWal) await checkpointIfWalGrew(tx);
+  };
   await runPhase('activity', async (tx) => {
     // The rollup triggers skip this transaction's statements (see migration
     // 0004) and the rollups are rebuilt once at the end of the phase.
@@ -361,6 +370,7 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
           receivedAt: event.receivedAt,
         })),
       );
+      await keepWalBounded(tx);
     }
     // Statistics of the rows just written (ANALYZE counts this transaction's
     // own rows): without them the planner guesses on empty-table figures and
@@ -369,8 +379,10 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
       sql`analyze course_runs, course_run_questions, learner_variable_values, learning_events`,
     );
     await rebuildRollups(tx, organizationId);
+    await keepWalBounded(tx);
     // The seeded history in the learning-event log, as if it had been ingested.
     await tx.execute(sql`select backfill_learning_events(${organizationId}::uuid)`);
+    await keepWalBounded(tx);
     // The log's own rollups, the answers' hourly one and the runs' answer sheets, whose triggers the bulk load skipped too. A
     // database migrated to before a rollup existed (tests of older
     // migrations seed one) has it back-filled by the migration that adds it.
@@ -385,6 +397,7 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
       );
       if (found.rows[0]?.exists) {
         await tx.execute(sql`select ${sql.identifier(recompute)}(${organizationId}::uuid)`);
+        await keepWalBounded(tx);
       }
     }
   });
@@ -429,7 +442,7 @@ export async function seedIfEmpty(
   return connection.withAdvisoryLock(SEED_LOCK_KEY, async () => {
     const [existing] = await connection.db.select({ id: organizations.id }).from(organizations).limit(1);
     if (existing) return null;
-    return seedDemo(connection.db, options);
+    return seedDemo(connection.db, { checkpointWal: connection.kind === 'pglite', ...options });
   });
 }
 
