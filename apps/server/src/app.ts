@@ -34,6 +34,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { enableResultCache } from './modules/metrics/result-cache';
 import { enableLearnerParts } from './db/learner-parts';
+import { setStatementSlots } from './db/statement-slots';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
 import { pipelineQueue } from './modules/pipelines/pipelines.jobs';
 import { pipelineRoutes } from './modules/pipelines/pipelines.routes';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   enableResultCache(database.db, { maxMb: config.reportCacheMb, recent: config.reportRecent });
   // Statements in shares of the learners only where several connections run them side by side.
   enableLearnerParts(database.db, database.kind === 'postgres' ? config.analyticsParts : 1);
+  setStatementSlots(database.db, database.kind === 'postgres' ? Number.POSITIVE_INFINITY : 1);
   // Caller and organization for every /api route, before any route exists.
   registerTenant(app, database.db);
   // Then every string of the request must be storable text (NUL, lone surrogates): 400 otherwise.

@@ -20,6 +20,7 @@ import {
   type ReportSharing,
 } from '@courselens/contracts';
 import type { Database } from '../../db/client';
+import { statementSlotsOf } from '../../db/statement-slots';
 import { AppError } from '../../errors';
 import type { CsvColumn } from '../../lib/csv';
 import { withoutEmails } from '../metrics/privacy';
@@ -144,7 +145,7 @@ async function describeItems(
   organizationId: string,
   rows: readonly ReportItemRow[],
 ): Promise<ItemWithSubject[]> {
-  return mapLimited(rows, ITEM_CONCURRENCY, async (row) => {
+  return mapLimited(rows, itemConcurrency(db), async (row) => {
     const query = readItemQuery(row.query);
     const info = query ? await describeSubject(db, organizationId, query.subject) : GONE;
     return { row, query, info };
@@ -169,6 +170,9 @@ function toItemView({ row, query, info }: ItemWithSubject): ReportItemView {
  * after another, without taking every pooled connection for one report.
  */
 const ITEM_CONCURRENCY = 4;
+
+/** Items at once on `db`: one where statements only queue (PGlite), so other requests wait for one at most. */
+const itemConcurrency = (db: Database) => Math.min(ITEM_CONCURRENCY, statementSlotsOf(db));
 
 async function mapLimited<T, R>(
   items: readonly T[],
@@ -360,7 +364,7 @@ export async function assembleReportData(
   const now = options.now ?? new Date();
   const since = reportSince(config, now);
   const items = await describeItems(db, organizationId, rows);
-  const data = await mapLimited(items, ITEM_CONCURRENCY, (item) =>
+  const data = await mapLimited(items, itemConcurrency(db), (item) =>
     assembleItem(db, organizationId, item, config, { now, isPublic: options.isPublic ?? false }),
   );
   return {
@@ -443,7 +447,7 @@ export async function previewReport(
   for (const item of described) {
     if (item.query && item.info.isAvailable) effectiveQuery(item.query, item.info, { now });
   }
-  const data = await mapLimited(described, ITEM_CONCURRENCY, (item) =>
+  const data = await mapLimited(described, itemConcurrency(db), (item) =>
     assembleItem(db, organizationId, item, input.config, { now, isPublic: false }),
   );
   const since = reportSince(input.config, now);
