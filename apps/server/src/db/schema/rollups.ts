@@ -223,6 +223,16 @@ export const learnerVariableLatest = pgTable(
     }).onDelete('cascade'),
     // A learner's latest values (learner pages).
     index('learner_variable_latest_learner_idx').on(table.organizationId, table.learnerId),
+    // A variable's report, newest first (its default order): a page is its
+    // first entries, not a sort of every learner's value.
+    index('learner_variable_latest_recent_idx').on(
+      table.organizationId,
+      table.variableId,
+      // Nulls first, as `desc` sorts them, so `asc` reads it backwards too.
+      table.recordedAt.desc().nullsFirst(),
+      table.learnerId,
+      table.courseId,
+    ),
     // Leaderboards: the highest latest numbers of a variable first.
     index('learner_variable_latest_number_idx').on(
       table.variableId,
