@@ -100,6 +100,11 @@ export function typedValueColumn(dataType: VariableDataType): SQL {
   }
 }
 
+/** The smallest and largest number of `f` and whether every one is whole: the summary's and the range's. */
+const NUMBER_RANGE_COLUMNS = sql`min(f.value_number)::float8 as min,
+           max(f.value_number)::float8 as max,
+           coalesce(bool_and(f.value_number = trunc(f.value_number)), true) as is_integer`;
+
 /**
  * The summary of the filtered latest values in one statement: learners
  * (distinct), values (one per learner and course), and for numbers the mean,
@@ -126,9 +131,7 @@ export async function selectSummary(
            (percentile_cont(0.25) within group (order by f.value_number))::float8 as q1,
            (percentile_cont(0.75) within group (order by f.value_number))::float8 as q3,
            stddev_samp(f.value_number)::float8 as stddev,
-           min(f.value_number)::float8 as min,
-           max(f.value_number)::float8 as max,
-           coalesce(bool_and(f.value_number = trunc(f.value_number)), true) as is_integer,
+           ${NUMBER_RANGE_COLUMNS},
            (count(*) filter (where f.value_boolean))::int as true_count,
            (count(*) filter (where not f.value_boolean))::int as false_count,
            min(f.value_date) as earliest,
@@ -142,8 +145,8 @@ export async function selectSummary(
 
 /**
  * The smallest and largest filtered latest number and whether every one is
- * whole: what the histogram's bins are cut from, with the summary's own
- * expressions, without the sorts behind its median and distinct counts.
+ * whole: what the histogram's bins are cut from, as the summary has them,
+ * without the sorts behind its median and distinct counts.
  */
 export async function selectNumberRange(
   db: Database,
@@ -151,10 +154,7 @@ export async function selectNumberRange(
 ): Promise<Pick<SummaryRow, 'numbers' | 'min' | 'max' | 'is_integer'>> {
   const result = await db.execute<Pick<SummaryRow, 'numbers' | 'min' | 'max' | 'is_integer'>>(sql`
     with f as (${filteredValues(input.relations.latest, 'number', input.filters)})
-    select count(f.value_number)::int as numbers,
-           min(f.value_number)::float8 as min,
-           max(f.value_number)::float8 as max,
-           coalesce(bool_and(f.value_number = trunc(f.value_number)), true) as is_integer
+    select count(f.value_number)::int as numbers, ${NUMBER_RANGE_COLUMNS}
     from f`);
   const row = result.rows[0];
   if (!row) throw new Error('An aggregate query returned no row');

@@ -114,21 +114,22 @@ export async function selectReportRows(
   return result.rows;
 }
 
-export async function countReportRows(
+/** How many latest values match a search of their learner (without one, the summary counts them). */
+export async function countSearchedRows(
   db: Database,
   input: {
     organizationId: string;
     relations: ValueRelations;
     dataType: VariableDataType;
     filters: ValueFilters;
-    q: string | undefined;
+    q: string;
   },
 ): Promise<number> {
   const result = await db.execute<{ total: number }>(sql`
     with f as (${filteredValues(input.relations.latest, input.dataType, input.filters)})
     select count(*)::int as total
     from f
-    ${input.q ? sql`join ${learners} ln on ln.organization_id = ${input.organizationId} and ln.id = f.learner_id` : sql``}
+    join ${learners} ln on ln.organization_id = ${input.organizationId} and ln.id = f.learner_id
     where ${searchCondition(input.q)}`);
   return result.rows[0]?.total ?? 0;
 }

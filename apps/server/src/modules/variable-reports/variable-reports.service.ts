@@ -43,7 +43,12 @@ import {
   type ValueRelations,
   type ValueSource,
 } from '../metrics/value-source';
-import { countReportRows, selectHistory, selectReportRows, type ReportRow } from './variable-reports.queries';
+import {
+  countSearchedRows,
+  selectHistory,
+  selectReportRows,
+  type ReportRow,
+} from './variable-reports.queries';
 
 /**
  * What a variable report is about: every variable of the organization with
@@ -239,9 +244,10 @@ export async function getVariableReport(
     );
   // Without a search the rows counted are the summary's values (the same
   // filtered latest values), so only a search needs a count of its own.
+  const { q } = input;
   const [rows, searched, summary] = await Promise.all([
     kept('rows', page, () => selectReportRows(db, { ...base, ...page })),
-    input.q ? kept('count', null, () => countReportRows(db, base)) : Promise.resolve(null),
+    q ? kept('count', null, () => countSearchedRows(db, { ...base, q })) : Promise.resolve(null),
     getVariableSummary(db, source, input.filters),
   ]);
   return {
