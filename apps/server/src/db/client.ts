@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { createStatementGate } from './deferral';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -59,6 +60,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 /** WAL written since the last checkpoint above which a PGlite database checkpoints. */
 export const PGLITE_CHECKPOINT_WAL_BYTES = 256 * 1024 * 1024;
 
+/**
+ * How long no other statement must have run before a deferred one starts on
+ * PGlite: longer than the gap between one request's statements.
+ */
+const PGLITE_DEFERRED_QUIET_MS = 15;
+
 /** How often a PGlite database looks at how much WAL it wrote. */
 const PGLITE_WAL_CHECK_MS = 60_000;
 
@@ -83,6 +90,23 @@ export async function checkpointIfWalGrew(
   return true;
 }
 
+/**
+ * Every statement and transaction Drizzle (or anything else) sends PGlite
+ * goes through one gate, so deferred work gives way (see deferral.ts). A
+ * transaction's own statements go through its handle, inside the turn the
+ * transaction took.
+ */
+function gateStatements(client: PGlite): void {
+  const gate = createStatementGate({ quietMs: PGLITE_DEFERRED_QUIET_MS });
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => gate.run(() => query(...args))) as typeof query;
+  client.exec = (...args: Parameters<typeof exec>) => gate.run(() => exec(...args));
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    gate.run(() => transaction(...args))) as typeof transaction;
+}
+
 async function createPglite(options: {
   dataDir?: string;
   loadDataDir?: Blob | File;
@@ -94,6 +118,7 @@ async function createPglite(options: {
   // One connection, so no writer ever waits for another: the rollups are
   // counted in the writing transaction (see migration 0009).
   await client.exec(`set courselens.rollups = 'inline'`);
+  gateStatements(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   // Queued behind whatever runs (one connection); a check that fails, as
   // one racing `close` does, is simply made again at the next tick.

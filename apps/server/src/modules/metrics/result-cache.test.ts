@@ -4,6 +4,7 @@ import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { isDeferred } from '../../db/deferral';
 import {
   insertCourse,
   insertLearner,
@@ -156,6 +157,32 @@ describe('recent results (getRecent)', () => {
     });
     expect(computed).toBe(2);
     expect(cache.stats()).toMatchObject({ hits: 1, recent: 2, misses: 1 });
+  });
+
+  it('computes a refresh nobody waits for deferred, and a Refresh that joins it promotes it', async () => {
+    const { source, clock, cache } = recentCache();
+    const seen: boolean[] = [];
+    let release: () => void = () => undefined;
+    let gate: Promise<void> = Promise.resolve();
+    const compute = async () => {
+      seen.push(isDeferred());
+      await gate;
+      seen.push(isDeferred());
+      return seen.length;
+    };
+    await cache.getRecent('o', 'k', compute);
+    expect(seen).toEqual([false, false]);
+
+    source.bump('o');
+    clock.now += 1_000;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    expect(await cache.getRecent('o', 'k', compute)).toMatchObject({ value: 2, refreshing: true });
+    expect(seen).toEqual([false, false, true]);
+    const refreshed = cache.getRecent('o', 'k', compute, { fresh: true });
+    await settle();
+    release();
+    expect(await refreshed).toMatchObject({ value: 4, refreshing: false });
+    expect(seen).toEqual([false, false, true, false]);
   });
 
   it('waits for current figures when asked fresh, when the last result is too old, or when it was cheap', async () => {

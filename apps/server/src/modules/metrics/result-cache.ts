@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
+import { runDeferred } from '../../db/deferral';
 import { executeWithMemory, type StatementSettings } from '../../db/execute-with-memory';
 import { selectReportDataVersion } from './report-data-version.queries';
 
@@ -33,7 +34,11 @@ type Entry = {
   cost: number | null;
   /** The last settled result for the same key, served meanwhile by `getRecent` while this one computes. */
   previous: Entry | null;
+  /** A refresh nobody waited for computes deferred; a caller that waits for it promotes it. */
+  promote: () => void;
 };
+
+const promoted = () => undefined;
 
 /** A kept result as `getRecent` serves it. */
 export type RecentResult<T> = {
@@ -210,14 +215,33 @@ export function createResultCache(
   const settledOf = (entry: Entry | undefined): Entry | null =>
     entry === undefined ? null : entry.cost !== null ? entry : entry.previous;
 
-  /** Starts computing `id` at `version`, kept unless a newer computation is kept already. */
-  function start(id: string, version: string, computedAt: number, compute: () => Promise<unknown>): Entry {
+  /**
+   * Starts computing `id` at `version`, kept unless a newer computation is
+   * kept already; `deferred` for a refresh nobody waits for yet (its
+   * statements give way to requests' on PGlite, see db/deferral.ts).
+   */
+  function start(
+    id: string,
+    version: string,
+    computedAt: number,
+    compute: () => Promise<unknown>,
+    deferred = false,
+  ): Entry {
     const kept = entries.get(id);
     const began = performance.now();
+    const work = deferred ? runDeferred(compute) : { value: compute(), promote: promoted };
     // Frozen: every later caller gets the same value, so a caller that
     // changed it would change what the others are served.
-    const value = compute().then(deepFreeze);
-    const entry: Entry = { version, value, size: 1, computedAt, cost: null, previous: settledOf(kept) };
+    const value = work.value.then(deepFreeze);
+    const entry: Entry = {
+      version,
+      value,
+      size: 1,
+      computedAt,
+      cost: null,
+      previous: settledOf(kept),
+      promote: work.promote,
+    };
     // A slower computation at an older version must not replace a newer one.
     if (!kept || BigInt(kept.version) <= BigInt(version)) entries.set(id, entry);
     value.then(
@@ -248,6 +272,7 @@ export function createResultCache(
       const kept = entries.get(id);
       if (kept && kept.version === version) {
         hits += 1;
+        kept.promote();
         return kept.value as Promise<T>;
       }
       misses += 1;
@@ -288,13 +313,14 @@ export function createResultCache(
         // one that started before the latest change) is left to finish, and
         // the caller after it starts the next.
         if (kept === undefined || kept.cost !== null) {
-          const refresh = start(id, version, computedAt, compute);
+          const refresh = start(id, version, computedAt, compute, true);
           refresh.value.catch(() => undefined);
         }
         return { value: (await last.value) as T, computedAt: new Date(last.computedAt), refreshing: true };
       }
       misses += 1;
       const entry = current ?? start(id, version, computedAt, compute);
+      entry.promote();
       return { value: (await entry.value) as T, computedAt: new Date(entry.computedAt), refreshing: false };
     },
 
