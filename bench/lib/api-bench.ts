@@ -2,6 +2,7 @@
 // large "Bench Org" dataset (seeded once, reused after), signing in as its
 // owner, timing requests through the whole app, and printing a table.
 import { mkdirSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
@@ -186,6 +187,7 @@ export async function withBenchApp<T>(
   try {
     await runMigrations(connection);
     const organizationId = await benchOrganization(connection, learners, datasetOptions);
+    await printMachineSpeed(connection);
     const config = {
       ...loadConfig({
         NODE_ENV: 'production',
@@ -206,6 +208,28 @@ export async function withBenchApp<T>(
     pendingCleanups.delete(cleanup);
     await cleanup();
   }
+}
+
+/**
+ * Prints how fast this machine runs one fixed statement that reads no table
+ * (two million rows generated and counted, the median of five runs). The
+ * machines these benchmarks run on differ from day to day by up to two and
+ * a half times, which a comparison of figures from different days must
+ * divide out: this figure says which part of a change is the machine's.
+ */
+async function printMachineSpeed(connection: DatabaseConnection): Promise<void> {
+  const times: number[] = [];
+  for (let run = 0; run < 5; run += 1) {
+    const began = performance.now();
+    await connection.db.execute(sql`select count(*) from generate_series(1, 2000000) g where g % 7 = 3`);
+    times.push(performance.now() - began);
+  }
+  times.sort((a, b) => a - b);
+  const cpu = cpus();
+  process.stdout.write(
+    `  machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores; the fixed statement ` +
+      `(2 million rows counted) took ${(times[2] ?? Number.NaN).toFixed(0)} ms (median of 5)\n`,
+  );
 }
 
 async function signIn(app: FastifyInstance): Promise<string> {
