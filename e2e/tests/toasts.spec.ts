@@ -32,6 +32,7 @@ test.describe('toasts behave as the spec says', () => {
   test('hovering a toast pauses it', async ({ page }) => {
     const toastElement = await raiseToast(page);
     await toastElement.hover();
+    await expect(toastElement.getByRole('progressbar')).toHaveCSS('animation-play-state', 'paused');
     await page.waitForTimeout(4_000);
     await expect(toastElement).toBeVisible();
     await page.mouse.move(0, 0);

@@ -1,9 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { createRef } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { toast } from '@/lib/toast';
 
-import { AppProvider } from './provider';
+import { AppProvider, SettlingBounce } from './provider';
 
 describe('AppProvider toasts', () => {
   it('shows toasts top-right with a close button and a progress bar', async () => {
@@ -26,5 +27,57 @@ describe('AppProvider toasts', () => {
       '3000ms',
     );
     expect(toastElement?.querySelector('.Toastify__toast-icon')).not.toBeNull();
+  });
+});
+
+describe('the toast entrance', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function enter() {
+    const nodeRef = createRef<HTMLDivElement>();
+    const playToast = vi.fn();
+    render(
+      <SettlingBounce
+        isIn
+        done={() => {}}
+        position="top-right"
+        preventExitTransition={false}
+        nodeRef={nodeRef}
+        playToast={playToast}
+      >
+        <div ref={nodeRef}>Saved</div>
+      </SettlingBounce>,
+    );
+    const node = nodeRef.current!;
+    return {
+      playToast,
+      node,
+      finish: () => act(() => void node.dispatchEvent(new Event('animationend'))),
+    };
+  }
+
+  it('starts the timer when it ends in a focused window without the pointer on the toast', () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    const { playToast, finish } = enter();
+    finish();
+    expect(playToast).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the toast paused when the window lost focus during the entrance', () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    const { playToast, finish } = enter();
+    finish();
+    expect(playToast).not.toHaveBeenCalled();
+  });
+
+  it('leaves the toast paused when the pointer is on it as the entrance ends', () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    const { playToast, node, finish } = enter();
+    const matches = node.matches.bind(node);
+    vi.spyOn(node, 'matches').mockImplementation((selector) => selector === ':hover' || matches(selector));
+    finish();
+    expect(playToast).not.toHaveBeenCalled();
   });
 });
