@@ -6,7 +6,7 @@ import { cpus } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
+import { loadConfig, type AppConfig } from '../../apps/server/src/config';
 import { createDatabase, type DatabaseConnection } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import {
@@ -177,6 +177,8 @@ export async function withBenchApp<T>(
     connection: DatabaseConnection;
     organizationId: string;
     headers: Record<string, string>;
+    /** The app's settings (its kept-results policy, for a run that turns it off). */
+    config: AppConfig;
   }) => Promise<T>,
   datasetOptions: BenchDatasetOptions = {},
 ): Promise<T> {
@@ -188,7 +190,7 @@ export async function withBenchApp<T>(
     await runMigrations(connection);
     const organizationId = await benchOrganization(connection, learners, datasetOptions);
     await printMachineSpeed(connection);
-    const config = {
+    const config: AppConfig = {
       ...loadConfig({
         NODE_ENV: 'production',
         LOG_LEVEL: 'silent',
@@ -202,7 +204,7 @@ export async function withBenchApp<T>(
     await app.ready();
     const token = await signIn(app);
     const headers = { authorization: `Bearer ${token}`, 'x-organization-id': organizationId };
-    return await work({ app, connection, organizationId, headers });
+    return await work({ app, connection, organizationId, headers, config });
   } finally {
     await app?.close();
     pendingCleanups.delete(cleanup);

@@ -191,6 +191,14 @@ export const analyticsBasisSchema = z.object({
   timeZone: z.string(),
   completion: z.enum(COMPLETION_RULES),
   excludedLearners: z.number().int(),
+  /** When the figures were computed: the moment the data they count was read. */
+  computedAt: z.string(),
+  /**
+   * True when learning data arrived since `computedAt` and newer figures are
+   * being computed: a slow answer over many learners is served as it was a
+   * moment ago meanwhile (decision 022).
+   */
+  refreshing: z.boolean(),
 });
 export type AnalyticsBasis = z.infer<typeof analyticsBasisSchema>;
 

@@ -53,6 +53,9 @@ export async function analyticsBasis(db: Database, scope: AnalyticsScope): Promi
     timeZone: scope.settings.timeZone,
     completion: scope.settings.completion,
     excludedLearners: excluded,
+    // Computed now; an answer served as it was a moment ago says when (recent-analytics.ts).
+    computedAt: new Date().toISOString(),
+    refreshing: false,
   };
 }
 

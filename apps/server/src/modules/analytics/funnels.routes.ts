@@ -25,6 +25,7 @@ import {
   listFunnels,
   updateFunnel,
 } from './funnels.service';
+import { recentAnalytics } from './recent-analytics';
 
 const tags = ['analytics'];
 const funnelConfig = { resource: 'analyticsFunnel' } as const;
@@ -81,7 +82,12 @@ export const funnelsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: funnelComputeResult },
       },
     },
-    async (request) => computeFunnel(db, requireTenant(request).organizationId, request.body),
+    async (request) => {
+      const { organizationId } = requireTenant(request);
+      return recentAnalytics(db, organizationId, 'funnel', request.body, () =>
+        computeFunnel(db, organizationId, request.body),
+      );
+    },
   );
 
   app.post(

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { requireTenant } from '../../plugins/tenant';
 import { getActivityHeatmap, getLearnerHeatmap, getQuestionHeatmap } from './heatmaps.service';
+import { recentAnalytics } from './recent-analytics';
 
 const tags = ['analytics'];
 
@@ -25,7 +26,12 @@ export const heatmapsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: heatmapQuestionsResponse },
       },
     },
-    async (request) => getQuestionHeatmap(db, requireTenant(request).organizationId, request.query),
+    async (request) => {
+      const { organizationId } = requireTenant(request);
+      return recentAnalytics(db, organizationId, 'heatmap-questions', request.query, () =>
+        getQuestionHeatmap(db, organizationId, request.query),
+      );
+    },
   );
 
   app.get(
@@ -39,7 +45,12 @@ export const heatmapsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: heatmapLearnersResponse },
       },
     },
-    async (request) => getLearnerHeatmap(db, requireTenant(request).organizationId, request.query),
+    async (request) => {
+      const { organizationId } = requireTenant(request);
+      return recentAnalytics(db, organizationId, 'heatmap-learners', request.query, () =>
+        getLearnerHeatmap(db, organizationId, request.query),
+      );
+    },
   );
 
   app.get(
@@ -52,6 +63,11 @@ export const heatmapsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: heatmapActivityResponse },
       },
     },
-    async (request) => getActivityHeatmap(db, requireTenant(request).organizationId, request.query),
+    async (request) => {
+      const { organizationId } = requireTenant(request);
+      return recentAnalytics(db, organizationId, 'heatmap-activity', request.query, () =>
+        getActivityHeatmap(db, organizationId, request.query),
+      );
+    },
   );
 };

@@ -286,7 +286,12 @@ describe('GET /api/analytics/overview', () => {
       to: addDays(periodFrom, -1),
       days: 7,
     });
-    expect(body.basis).toEqual({ timeZone: TIME_ZONE, completion: 'completed', excludedLearners: 1 });
+    expect(body.basis).toMatchObject({
+      timeZone: TIME_ZONE,
+      completion: 'completed',
+      excludedLearners: 1,
+      refreshing: false,
+    });
     const { figures } = body;
     expect(figures.activeLearners).toMatchObject({
       value: 3,

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { requireTenant } from '../../plugins/tenant';
 import { getCoursePaths, getLearningPaths } from './learning-paths.service';
+import { recentAnalytics } from './recent-analytics';
 
 const tags = ['analytics'];
 
@@ -23,7 +24,12 @@ export const learningPathsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
         response: { 200: learningPathsResponse },
       },
     },
-    async (request) => getLearningPaths(db, requireTenant(request).organizationId, request.query),
+    async (request) => {
+      const { organizationId } = requireTenant(request);
+      return recentAnalytics(db, organizationId, 'learning-paths', request.query, () =>
+        getLearningPaths(db, organizationId, request.query),
+      );
+    },
   );
 
   app.get(
@@ -36,6 +42,11 @@ export const learningPathsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
         response: { 200: coursePathsResponse },
       },
     },
-    async (request) => getCoursePaths(db, requireTenant(request).organizationId, request.query),
+    async (request) => {
+      const { organizationId } = requireTenant(request);
+      return recentAnalytics(db, organizationId, 'course-paths', request.query, () =>
+        getCoursePaths(db, organizationId, request.query),
+      );
+    },
   );
 };

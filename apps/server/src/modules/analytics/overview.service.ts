@@ -14,9 +14,10 @@ import {
 } from '@courselens/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { analyticsBasis, loadAnalyticsScope } from './analytics-settings.service';
+import { analyticsBasis, loadAnalyticsScope, type AnalyticsScope } from './analytics-settings.service';
 import { listTopInsights } from './insights.service';
 import { NO_OVERVIEW_FIGURES, selectOverviewDays, type OverviewDayRow } from './overview.queries';
+import { recentAnalytics } from './recent-analytics';
 
 /**
  * The period asked for, in local days: both ends as given, one end with
@@ -67,10 +68,28 @@ export async function getAnalyticsOverview(
   const scope = await loadAnalyticsScope(db, input.organizationId);
   const today = localToday(scope.settings.timeZone, input.now ?? new Date());
   const period = resolveOverviewPeriod(input, today);
-  const previous = previousPeriodOf(period);
-  const [rows, top, basis] = await Promise.all([
-    selectOverviewDays(db, scope, { previousFrom: previous.from, from: period.from, to: period.to }),
+  // The figures are kept as a whole; the insights are read every time, since
+  // a dismissal changes them without moving the data version.
+  const [figures, top] = await Promise.all([
+    recentAnalytics(db, input.organizationId, 'overview', { period, today }, (current) =>
+      overviewFigures(db, current, period, today),
+    ),
     listTopInsights(db, input.organizationId, OVERVIEW_TOP_INSIGHTS),
+  ]);
+  return { ...figures, topInsights: top.insights, openInsights: top.open };
+}
+
+type OverviewFigures = Omit<AnalyticsOverviewResponse, 'topInsights' | 'openInsights'>;
+
+async function overviewFigures(
+  db: Database,
+  scope: AnalyticsScope,
+  period: { from: string; to: string },
+  today: string,
+): Promise<OverviewFigures> {
+  const previous = previousPeriodOf(period);
+  const [rows, basis] = await Promise.all([
+    selectOverviewDays(db, scope, { previousFrom: previous.from, from: period.from, to: period.to }),
     analyticsBasis(db, scope),
   ]);
   const byDay = new Map(rows.days.map((row) => [row.day, row]));
@@ -120,8 +139,6 @@ export async function getAnalyticsOverview(
       ),
     },
     trend,
-    topInsights: top.insights,
-    openInsights: top.open,
     basis,
   };
 }

@@ -6,8 +6,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { requireTenant } from '../../plugins/tenant';
-import { loadAnalyticsScope } from './analytics-settings.service';
 import { getQuestionAnalysis, listQuestionAnalysisCourses } from './questions.service';
+import { recentAnalytics } from './recent-analytics';
 
 const tags = ['analytics'];
 
@@ -25,9 +25,10 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request) => {
-      const tenant = requireTenant(request);
-      const scope = await loadAnalyticsScope(db, tenant.organizationId);
-      return getQuestionAnalysis(db, scope, request.query);
+      const { organizationId } = requireTenant(request);
+      return recentAnalytics(db, organizationId, 'questions', request.query, (scope) =>
+        getQuestionAnalysis(db, scope, request.query),
+      );
     },
   );
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCourse } from '../../db/factories/learning';
 import { createTestApp, type TestApp } from '../../test/app';
 import { changePlanViaApi, signUpViaApi, type SignedUp } from '../../test/auth';
+import { undated } from '../../test/undated';
 import { loadAnalyticsScope } from './analytics-settings.service';
 import { enableLearnerParts, learnerPartsOf } from '../../db/learner-parts';
 import { selectQuizSums, type AnalysisRow } from './questions.queries';
@@ -431,7 +432,7 @@ describe('GET /api/analytics/questions', () => {
     const scope = await loadAnalyticsScope(db, owner.organization.id);
     // Options of equal counts may come in either order: compared in a fixed one.
     const comparable = (result: QuestionAnalysisResponse) => ({
-      ...result,
+      ...undated(result),
       questions: result.questions.map((question) => ({
         ...question,
         options: [...question.options].sort(

@@ -1,4 +1,5 @@
 import type {
+  AnalyticsOverviewResponse,
   CustomReport,
   VariableChartResponse,
   VariableLeadersResponse,
@@ -313,5 +314,110 @@ describe('a custom report slow to compute (served as computed a while ago, decis
     expect(safety(await settled(() => visit('followUp=true')))).toBe(before + 4);
     expect(await views()).toBe(counted);
     expect(counted).toBe(2);
+  });
+});
+
+describe('an analytics answer slow to compute (served as computed a moment ago, decision 022)', () => {
+  beforeAll(() => {
+    enableResultCache(testApp.database.db, {
+      maxMb: 64,
+      recent: { maxAgeMs: 60_000, minCostMs: 0, minLearners: 0 },
+    });
+  });
+
+  afterAll(() => {
+    enableResultCache(testApp.database.db, { maxMb: 64 });
+  });
+
+  /** Reads until the answer is current again (its refresh runs in the background). */
+  async function settled<T extends { basis: { refreshing: boolean } }>(read: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const body = await read();
+      if (!body.basis.refreshing) return body;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('the answer was still refreshing after 100 reads');
+  }
+
+  const today = new Date().toISOString().slice(0, 10);
+  const answered = (email: string, right: boolean, course = 'Exam') => {
+    const base = {
+      course: { externalCourseId: course, title: course },
+      learner: { email },
+      run: uid('run'),
+    };
+    return [
+      { id: uid('evt'), type: 'course.started', timestamp: `${today}T00:01:00Z`, ...base },
+      {
+        id: uid('evt'),
+        type: 'question.answered',
+        timestamp: `${today}T00:02:00Z`,
+        ...base,
+        question: { interactionId: 'e1', slideNumber: 1, questionNumber: 1, answer: 'x', correct: right },
+      },
+      { id: uid('evt'), type: 'course.completed', timestamp: `${today}T00:03:00Z`, ...base },
+    ];
+  };
+
+  it('shows the figures before with their time while new ones are computed, never those of other settings, and not for a deleted course', async () => {
+    await send(answered('amy@exam.example', true));
+    const courses = await as('GET', '/api/analytics/questions/courses');
+    const exam = courses
+      .json<{ courses: { id: string; title: string }[] }>()
+      .courses.find((course) => course.title === 'Exam');
+    expect(exam).toBeDefined();
+    const read = async () => {
+      const response = await as('GET', `/api/analytics/questions?courseId=${exam?.id}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<QuestionAnalysisResponse>();
+    };
+    const first = await read();
+    expect(first.quiz.attempts).toBe(1);
+    expect(first.basis.refreshing).toBe(false);
+
+    await send(answered('ben@other.example', false));
+    const meanwhile = await read();
+    expect(meanwhile.basis).toMatchObject({ refreshing: true, computedAt: first.basis.computedAt });
+    expect(meanwhile.quiz.attempts).toBe(1);
+    const next = await settled(read);
+    expect(next.quiz.attempts).toBe(2);
+    expect(next.questions[0]?.facility).toBe(0.5);
+    expect(Date.parse(next.basis.computedAt)).toBeGreaterThanOrEqual(Date.parse(first.basis.computedAt));
+
+    // Figures counted under other settings are never served for the new ones.
+    const excluded = await as('PATCH', '/api/analytics/settings', { excludedDomains: ['other.example'] });
+    expect(excluded.statusCode, excluded.body).toBe(200);
+    const without = await read();
+    expect(without.basis.refreshing).toBe(false);
+    expect(without.quiz.attempts).toBe(1);
+    const restored = await as('PATCH', '/api/analytics/settings', { excludedDomains: [] });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await settled(read)).quiz.attempts).toBe(2);
+
+    // Once the course is gone, the figures before it went are not served for long: one read at most.
+    const deleted = await as('DELETE', `/api/courses/${exam?.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 100 && statuses.at(-1) !== 404; attempt++) {
+      statuses.push((await as('GET', `/api/analytics/questions?courseId=${exam?.id}`)).statusCode);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(statuses.at(-1)).toBe(404);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps the overview figures as a whole while they are computed again', async () => {
+    const read = async () => {
+      const response = await as('GET', '/api/analytics/overview');
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AnalyticsOverviewResponse>();
+    };
+    const first = await settled(read);
+    await send(answered('kim@exam.example', true, 'Final'));
+    const meanwhile = await read();
+    expect(meanwhile.basis).toMatchObject({ refreshing: true, computedAt: first.basis.computedAt });
+    expect(meanwhile.figures).toEqual(first.figures);
+    const next = await settled(read);
+    expect(next.figures.runsStarted.value).toBe((first.figures.runsStarted.value ?? 0) + 1);
   });
 });

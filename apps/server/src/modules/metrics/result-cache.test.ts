@@ -5,6 +5,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { isDeferred } from '../../db/deferral';
+import { AppError } from '../../errors';
 import {
   insertCourse,
   insertLearner,
@@ -271,6 +272,16 @@ describe('recent results (getRecent)', () => {
       value: 'second',
       refreshing: false,
     });
+  });
+
+  it('serves the last result no more once its refresh is refused (what it was asked of is gone)', async () => {
+    const { source, cache } = recentCache();
+    await cache.getRecent('o', 'k', async () => 'first');
+    source.bump('o');
+    const gone = () => Promise.reject(new AppError('NOT_FOUND', 'Course not found'));
+    expect(await cache.getRecent('o', 'k', gone)).toMatchObject({ value: 'first', refreshing: true });
+    await settle();
+    await expect(cache.getRecent('o', 'k', gone)).rejects.toThrow('Course not found');
   });
 
   it('serves the other organization nothing of this one, and a plain get never serves an older version', async () => {

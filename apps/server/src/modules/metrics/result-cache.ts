@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 import { runDeferred } from '../../db/deferral';
+import { AppError } from '../../errors';
 import { executeWithMemory, type StatementSettings } from '../../db/execute-with-memory';
 import { selectReportDataVersion } from './report-data-version.queries';
 
@@ -253,11 +254,14 @@ export function createResultCache(
         if (size > options.maxBytes) entries.delete(id);
         else entries.set(id, { ...entry, size, cost: performance.now() - began, previous: null });
       },
-      () => {
+      (error: unknown) => {
         // A failure is not kept: the next request computes again (and a
-        // recent result it was to replace stays servable meanwhile).
+        // recent result it was to replace stays servable meanwhile), unless
+        // the request itself no longer holds (its course was deleted): the
+        // next caller is then told so rather than served the figures before.
         if (entries.peek(id) !== entry) return;
-        if (entry.previous) entries.set(id, entry.previous);
+        const refused = error instanceof AppError && error.statusCode < 500;
+        if (entry.previous && !refused) entries.set(id, entry.previous);
         else entries.delete(id);
       },
     );

@@ -5,6 +5,7 @@ import { api } from '@/lib/api-client';
 import type { OrganizationIdInput } from '@/lib/query-keys';
 
 import { funnelsKey } from './get-funnels';
+import { useFollowedUp } from './follow-up';
 
 /** `POST /api/analytics/funnels/compute`: a definition over a period (a read, though it is a POST). */
 export function computeFunnel(input: FunnelComputeInput, { signal }: { signal?: AbortSignal } = {}) {
@@ -28,5 +29,5 @@ export function funnelResultQueryOptions(
 }
 
 export function useFunnelResult(organizationId: OrganizationIdInput, input: FunnelComputeInput | null) {
-  return useQuery(funnelResultQueryOptions(organizationId, input));
+  return useFollowedUp(useQuery(funnelResultQueryOptions(organizationId, input)));
 }

@@ -5,6 +5,7 @@ import { api } from '@/lib/api-client';
 import type { OrganizationIdInput } from '@/lib/query-keys';
 
 import { analyticsKey } from './get-analytics-settings';
+import { useFollowedUp } from './follow-up';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -48,5 +49,5 @@ export function analyticsOverviewQueryOptions(
 }
 
 export function useAnalyticsOverview(organizationId: OrganizationIdInput, period: AnalyticsOverviewQuery) {
-  return useQuery(analyticsOverviewQueryOptions(organizationId, period));
+  return useFollowedUp(useQuery(analyticsOverviewQueryOptions(organizationId, period)));
 }

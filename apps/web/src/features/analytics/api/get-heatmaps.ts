@@ -10,6 +10,7 @@ import { api } from '@/lib/api-client';
 import type { OrganizationIdInput } from '@/lib/query-keys';
 
 import { analyticsKey } from './get-analytics-settings';
+import { useFollowedUp } from './follow-up';
 
 export type HeatmapPeriod = { from?: string | undefined; to?: string | undefined };
 export type CourseHeatmapParams = HeatmapPeriod & { courseId: string };
@@ -43,7 +44,7 @@ export function questionHeatmapQueryOptions(
 }
 
 export function useQuestionHeatmap(organizationId: OrganizationIdInput, params: CourseHeatmapParams) {
-  return useQuery(questionHeatmapQueryOptions(organizationId, params));
+  return useFollowedUp(useQuery(questionHeatmapQueryOptions(organizationId, params)));
 }
 
 /** `GET /api/analytics/heatmaps/learners`: one page of learners with their last answer per question. */
@@ -65,7 +66,7 @@ export function learnerHeatmapQueryOptions(
 }
 
 export function useLearnerHeatmap(organizationId: OrganizationIdInput, params: LearnerHeatmapParams) {
-  return useQuery(learnerHeatmapQueryOptions(organizationId, params));
+  return useFollowedUp(useQuery(learnerHeatmapQueryOptions(organizationId, params)));
 }
 
 /** `GET /api/analytics/heatmaps/activity`: events and learners by weekday and hour. */
@@ -87,7 +88,7 @@ export function activityHeatmapQueryOptions(
 }
 
 export function useActivityHeatmap(organizationId: OrganizationIdInput, params: ActivityHeatmapParams) {
-  return useQuery(activityHeatmapQueryOptions(organizationId, params));
+  return useFollowedUp(useQuery(activityHeatmapQueryOptions(organizationId, params)));
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

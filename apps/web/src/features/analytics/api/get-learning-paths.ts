@@ -5,6 +5,7 @@ import { api } from '@/lib/api-client';
 import type { OrganizationIdInput } from '@/lib/query-keys';
 
 import { analyticsKey } from './get-analytics-settings';
+import { useFollowedUp } from './follow-up';
 
 export type PathPeriod = { from?: string | undefined; to?: string | undefined };
 export type LearningPathsParams = PathPeriod & {
@@ -34,7 +35,7 @@ export function learningPathsQueryOptions(organizationId: OrganizationIdInput, p
 }
 
 export function useLearningPaths(organizationId: OrganizationIdInput, params: LearningPathsParams) {
-  return useQuery(learningPathsQueryOptions(organizationId, params));
+  return useFollowedUp(useQuery(learningPathsQueryOptions(organizationId, params)));
 }
 
 /** `GET /api/analytics/learning-paths/courses`: the order learners start the organization's courses in. */
@@ -53,5 +54,5 @@ export function coursePathsQueryOptions(organizationId: OrganizationIdInput, par
 }
 
 export function useCoursePaths(organizationId: OrganizationIdInput, params: CoursePathsParams) {
-  return useQuery(coursePathsQueryOptions(organizationId, params));
+  return useFollowedUp(useQuery(coursePathsQueryOptions(organizationId, params)));
 }

@@ -5,6 +5,7 @@ import { api } from '@/lib/api-client';
 import type { OrganizationIdInput } from '@/lib/query-keys';
 
 import { analyticsKey } from './get-analytics-settings';
+import { useFollowedUp } from './follow-up';
 
 export type QuestionAnalysisParams = {
   courseId: string | null;
@@ -49,7 +50,7 @@ export function questionAnalysisQueryOptions(
 }
 
 export function useQuestionAnalysis(organizationId: OrganizationIdInput, params: QuestionAnalysisParams) {
-  return useQuery(questionAnalysisQueryOptions(organizationId, params));
+  return useFollowedUp(useQuery(questionAnalysisQueryOptions(organizationId, params)));
 }
 
 /** `GET /api/analytics/questions/courses`: the picker's courses and the one to open first. */

@@ -101,7 +101,13 @@ const result: FunnelComputeResult = {
       { key: null, label: '(no value)', isOther: false, counts: [30, 20, 5], conversion: 5 / 30 },
     ],
   },
-  basis: { timeZone: 'UTC', completion: 'completed', excludedLearners: 0 },
+  basis: {
+    timeZone: 'UTC',
+    completion: 'completed',
+    excludedLearners: 0,
+    computedAt: '2026-03-02T10:00:00.000Z',
+    refreshing: false,
+  },
 };
 
 const helmetStats = {

@@ -89,7 +89,13 @@ const computed: FunnelComputeResult = {
   ],
   comparison: null,
   breakdown: null,
-  basis: { timeZone: 'UTC', completion: 'completed', excludedLearners: 0 },
+  basis: {
+    timeZone: 'UTC',
+    completion: 'completed',
+    excludedLearners: 0,
+    computedAt: '2026-03-02T10:00:00.000Z',
+    refreshing: false,
+  },
 };
 const dropped: FunnelDroppedOffResponse = {
   items: [

@@ -19,7 +19,13 @@ const cell = {
   isTooFew: true,
 };
 const data: HeatmapQuestionsResponse = {
-  basis: { timeZone: 'UTC', completion: 'completed', excludedLearners: 0 },
+  basis: {
+    timeZone: 'UTC',
+    completion: 'completed',
+    excludedLearners: 0,
+    computedAt: '2026-03-02T10:00:00.000Z',
+    refreshing: false,
+  },
   course: { id: 'c1', title: 'Safety' },
   slides: [2, 5],
   positions: 2,

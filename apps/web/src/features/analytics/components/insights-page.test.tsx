@@ -63,7 +63,13 @@ const response = (overrides: Partial<AnalyticsInsightsResponse> = {}): Analytics
   counts: { open: 2, dismissed: 1 },
   lastComputedAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
   digest: { isEmailConfigured: false, schedule: 'Mondays at 08:00 UTC' },
-  basis: { timeZone: 'UTC', completion: 'completed', excludedLearners: 0 },
+  basis: {
+    timeZone: 'UTC',
+    completion: 'completed',
+    excludedLearners: 0,
+    computedAt: '2026-03-02T10:00:00.000Z',
+    refreshing: false,
+  },
   ...overrides,
 });
 

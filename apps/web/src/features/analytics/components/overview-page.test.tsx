@@ -83,7 +83,13 @@ function overview(
       buildInsight({ id: 'i2', severity: 'critical', title: 'Answer key of q4 may be wrong' }),
     ],
     openInsights: 5,
-    basis: { timeZone: 'Europe/Berlin', completion: 'completed', excludedLearners: 2 },
+    basis: {
+      timeZone: 'Europe/Berlin',
+      completion: 'completed',
+      excludedLearners: 2,
+      computedAt: '2026-03-02T10:00:00.000Z',
+      refreshing: false,
+    },
     ...overrides,
   } satisfies AnalyticsOverviewResponse;
 }

@@ -8,7 +8,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { FOLLOW_UP_MS } from '@/hooks/use-follow-up-while-refreshing';
 import { sessionQueryKey } from '@/lib/auth';
+import { formatDateTimeWithSeconds } from '@/lib/format';
 import { createTestQueryClient, jsonResponse, renderWithQueryClient, stubFetch } from '@/testing/test-utils';
 
 import { QuestionAnalysisPage } from './questions-page';
@@ -110,6 +112,8 @@ const analysis: QuestionAnalysisResponse = {
     timeZone: 'Europe/Berlin',
     completion: 'completed',
     excludedLearners: 3,
+    computedAt: '2026-03-02T10:00:00.000Z',
+    refreshing: false,
     itemAnalysisAttempts: 'first',
     learners: 312,
     runsWithoutAnswers: 0,
@@ -224,6 +228,36 @@ describe('QuestionAnalysisPage', () => {
       within(rows[0] as HTMLElement).getByRole('button', { name: 'Why “Answer key may be wrong”' }),
     ).toHaveAccessibleDescription(/marked wrong/);
     expect(rows[1]).toHaveTextContent('Too easy');
+  });
+
+  it('dates figures of a moment ago while newer ones are computed, reads them again and shows the new ones', async () => {
+    const meanwhile: QuestionAnalysisResponse = {
+      ...analysis,
+      basis: { ...analysis.basis, computedAt: '2026-03-02T09:59:58.000Z', refreshing: true },
+    };
+    const current: QuestionAnalysisResponse = {
+      ...analysis,
+      quiz: { ...analysis.quiz, attempts: 313 },
+      basis: { ...analysis.basis, learners: 313 },
+    };
+    let reads = 0;
+    const fetchMock = stubApi(() => jsonResponse(200, ++reads === 1 ? meanwhile : current));
+    renderPage();
+    expect(await screen.findByText('New learning data arrived; updating…')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `Figures as of ${formatDateTimeWithSeconds('2026-03-02T09:59:58.000Z')}`,
+    );
+    const summary = screen.getByRole('heading', { name: 'The quiz' }).closest('section') as HTMLElement;
+    expect(within(summary).getByText('Attempts').closest('div')).toHaveTextContent('312');
+
+    await waitFor(
+      () => expect(within(summary).getByText('Attempts').closest('div')).toHaveTextContent('313'),
+      { timeout: FOLLOW_UP_MS + 2_000 },
+    );
+    // Current figures need no date, and are not read again.
+    expect(screen.queryByText(/Figures as of/)).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, FOLLOW_UP_MS + 300));
+    expect(analysisCalls(fetchMock)).toHaveLength(2);
   });
 
   it('opens a question on its answers with share and point-biserial, and links to its report', async () => {

@@ -17,10 +17,10 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 
 import type { z } from 'zod';
 
+import { useFollowUpWhileRefreshing } from '@/hooks/use-follow-up-while-refreshing';
 import { api } from '@/lib/api-client';
 import {
   invalidateActivity,
@@ -69,6 +69,10 @@ export function useReport(organizationId: string | null | undefined, reportId: s
   return useQuery(reportQueryOptions(organizationId, reportId));
 }
 
+/** When a report's figures were computed, and whether newer ones are on their way. */
+const reportFigures = (data: ReportData | undefined) =>
+  data && { refreshing: data.refreshing, computedAt: data.generatedAt };
+
 /** A saved report's data, every item computed by the server in one answer. */
 export function reportDataQueryOptions(organizationId: string | null | undefined, reportId: string) {
   return queryOptions({
@@ -80,7 +84,7 @@ export function reportDataQueryOptions(organizationId: string | null | undefined
 
 export function useReportData(organizationId: string | null | undefined, reportId: string) {
   const query = useQuery(reportDataQueryOptions(organizationId, reportId));
-  useFollowUpWhileRefreshing(query.data?.data, query.dataUpdatedAt, query.refetch);
+  useFollowUpWhileRefreshing(reportFigures(query.data?.data), query.dataUpdatedAt, query.refetch);
   return query;
 }
 
@@ -94,36 +98,6 @@ export function useRefreshReportData(organizationId: string | null | undefined, 
       queryClient.setQueryData(reportDataQueryOptions(organizationId, reportId).queryKey, fresh);
     },
   });
-}
-
-/** How long after figures "being refreshed" the page reads the report again. */
-export const FOLLOW_UP_MS = 2_000;
-
-/**
- * A report slow to compute may come as it was a short while ago while the
- * server computes newer figures (`refreshing`). The page then reads it again
- * every few seconds until figures other than those first shown arrive, and
- * stops there even if newer ones are on their way again: a report whose
- * data changes all the time would otherwise be recomputed for as long as the
- * page stays open.
- */
-export function useFollowUpWhileRefreshing(
-  data: ReportData | undefined,
-  dataUpdatedAt: number,
-  refetch: () => Promise<unknown>,
-) {
-  const firstShown = useRef<string | null>(null);
-  useEffect(() => {
-    if (!data) return;
-    if (!data.refreshing) {
-      firstShown.current = null;
-      return;
-    }
-    firstShown.current ??= data.generatedAt;
-    if (data.generatedAt !== firstShown.current) return;
-    const timer = window.setTimeout(() => void refetch(), FOLLOW_UP_MS);
-    return () => window.clearTimeout(timer);
-  }, [data, dataUpdatedAt, refetch]);
 }
 
 /** What a report can be built from (courses, variables, questions): the builder's and the generator's choices. */
@@ -229,6 +203,6 @@ export function publicReportQueryOptions(token: string) {
 
 export function usePublicReport(token: string) {
   const query = useQuery(publicReportQueryOptions(token));
-  useFollowUpWhileRefreshing(query.data?.data, query.dataUpdatedAt, query.refetch);
+  useFollowUpWhileRefreshing(reportFigures(query.data?.data), query.dataUpdatedAt, query.refetch);
   return query;
 }

@@ -13,7 +13,7 @@ import {
   stubFetch,
 } from '@/testing/test-utils';
 
-import { FOLLOW_UP_MS } from '../api/custom-reports';
+import { FOLLOW_UP_MS } from '@/hooks/use-follow-up-while-refreshing';
 
 import { PublicReportPage } from './public-report-page';
 import { itemData, result, row } from './report-fixtures';

@@ -68,7 +68,13 @@ function dashboard(days: number, overrides: Partial<DashboardResponse> = {}): Da
     ],
     isEmpty: false,
     pendingFacts: 0,
-    basis: { timeZone: 'UTC', completion: 'completed', excludedLearners: 0 },
+    basis: {
+      timeZone: 'UTC',
+      completion: 'completed',
+      excludedLearners: 0,
+      computedAt: '2026-03-02T10:00:00.000Z',
+      refreshing: false,
+    },
     ...overrides,
   };
 }
