@@ -209,10 +209,12 @@ async function benchEngine(engine: Engine): Promise<Result[]> {
         const timing = await timeRuns(() => send(entry), { requests, warmup, before: touch });
         const refreshing = served.filter((response) => response.refreshing);
         const note =
-          `${refreshing.length} of ${served.length} while refreshing` +
-          (refreshing.length > 0
-            ? `, figures up to ${(Math.max(...served.map((response) => response.ageMs)) / 1000).toFixed(1)} s old`
-            : '');
+          served.length === 0
+            ? ''
+            : `${refreshing.length} of ${served.length} while refreshing` +
+              (refreshing.length > 0
+                ? `, figures up to ${(Math.max(...served.map((response) => response.ageMs)) / 1000).toFixed(1)} s old`
+                : '');
         // The same requests with every answer computed afresh: what the
         // queries take, whatever the policy serves meanwhile.
         keepResults({ maxAgeMs: 0, minCostMs: 0, minLearners: 0 });
@@ -220,7 +222,7 @@ async function benchEngine(engine: Engine): Promise<Result[]> {
         const target = TARGET_MS[engine.name] ?? Number.POSITIVE_INFINITY;
         process.stdout.write(
           `  ${entry.name.padEnd(36)} kept p50 ${kept.p50.toFixed(1)} ms, p95 ${kept.p95.toFixed(1)} ms; ` +
-            `after a change p50 ${timing.p50.toFixed(1)} ms, p95 ${timing.p95.toFixed(1)} ms (${note})` +
+            `after a change p50 ${timing.p50.toFixed(1)} ms, p95 ${timing.p95.toFixed(1)} ms${note ? ` (${note})` : ''}` +
             `${timing.p95 > target ? `  OVER the ${target} ms target` : ''}; ` +
             `computing p50 ${computing.p50.toFixed(1)} ms, p95 ${computing.p95.toFixed(1)} ms\n`,
         );

@@ -307,8 +307,8 @@ export type AppConfig = {
   /** Memory for report results kept until their organization's data changes (REPORT_CACHE_MB); 0 keeps none. */
   reportCacheMb: number;
   /**
-   * A custom report that took at least `minCostMs` to compute and covers at
-   * least `minLearners` is served as computed up to `maxAgeMs` ago, with
+   * A custom report or analytics answer that took at least `minCostMs` to
+   * compute and covers at least `minLearners` is served as computed up to `maxAgeMs` ago, with
    * that time, while newer figures are computed in the background
    * (REPORT_MAX_AGE_SECONDS, REPORT_BACKGROUND_MIN_MS,
    * REPORT_BACKGROUND_MIN_LEARNERS); `maxAgeMs` 0 always waits for current figures.

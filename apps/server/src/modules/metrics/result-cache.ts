@@ -18,11 +18,12 @@ import { selectReportDataVersion } from './report-data-version.queries';
 // computed at is still the current one, and the numbers of an organization
 // that is being written to are computed afresh.
 //
-// One exception, asked for by name (`getRecent`, decision 021): a whole
-// custom report that took long to compute may be served as it was computed
-// a short while ago, with that time, while its new figures are computed in
-// the background: the only result that cannot be computed within its target
-// at scale, and one shown as a dated whole, not beside other numbers.
+// One exception, asked for by name (`getRecent`, decisions 021 and 022): a
+// whole custom report or analytics answer that took long to compute may be
+// served as it was computed a short while ago, with that time, while its new
+// figures are computed in the background: the results that cannot be
+// computed within their targets at scale, each shown as a dated whole, not
+// beside other numbers.
 
 type Entry = {
   version: string;
