@@ -58,6 +58,29 @@ const completedRun = (course: string, email: string, name: string) => {
   ];
 };
 
+/** A finished run of `course` today, with one answer to its question q1, right or wrong. */
+const quizRun = (course: string, email: string, right: boolean) => {
+  const today = new Date().toISOString().slice(0, 10);
+  const base = { course: { externalCourseId: course, title: course }, learner: { email }, run: uid('run') };
+  return [
+    { id: uid('evt'), type: 'course.started', timestamp: `${today}T00:01:00Z`, ...base },
+    {
+      id: uid('evt'),
+      type: 'question.answered',
+      timestamp: `${today}T00:02:00Z`,
+      ...base,
+      question: {
+        interactionId: 'q1',
+        slideNumber: 2,
+        questionNumber: 1,
+        answer: right ? 'B' : 'A',
+        correct: right,
+      },
+    },
+    { id: uid('evt'), type: 'course.completed', timestamp: `${today}T00:03:00Z`, ...base },
+  ];
+};
+
 async function dataOf(reportId: string): Promise<ReportData> {
   const response = await as('GET', `/api/custom-reports/${reportId}/data`);
   expect(response.statusCode, response.body).toBe(200);
@@ -187,32 +210,7 @@ describe('kept report results', () => {
   });
 
   it('keep question analysis until a run or a settings change moves it', async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    const run = (email: string, right: boolean) => {
-      const base = {
-        course: { externalCourseId: 'Quiz', title: 'Quiz' },
-        learner: { email },
-        run: uid('run'),
-      };
-      return [
-        { id: uid('evt'), type: 'course.started', timestamp: `${today}T00:01:00Z`, ...base },
-        {
-          id: uid('evt'),
-          type: 'question.answered',
-          timestamp: `${today}T00:02:00Z`,
-          ...base,
-          question: {
-            interactionId: 'q1',
-            slideNumber: 2,
-            questionNumber: 1,
-            answer: right ? 'B' : 'A',
-            correct: right,
-          },
-        },
-        { id: uid('evt'), type: 'course.completed', timestamp: `${today}T00:03:00Z`, ...base },
-      ];
-    };
-    await send(run('ann@learners.example', true));
+    await send(quizRun('Quiz', 'ann@learners.example', true));
     const courses = await as('GET', '/api/analytics/questions/courses');
     const quiz = courses
       .json<{ courses: { id: string; title: string }[] }>()
@@ -229,7 +227,7 @@ describe('kept report results', () => {
     expect(await analysis()).toEqual({ attempts: 1, facility: 1 });
     expect(cacheStats().hits).toBeGreaterThan(before.hits);
 
-    await send(run('test@staff.example', false));
+    await send(quizRun('Quiz', 'test@staff.example', false));
     expect(await analysis()).toEqual({ attempts: 2, facility: 0.5 });
     const excluded = await as('PATCH', '/api/analytics/settings', { excludedDomains: ['staff.example'] });
     expect(excluded.statusCode, excluded.body).toBe(200);
@@ -237,9 +235,9 @@ describe('kept report results', () => {
   });
 });
 
-describe('a custom report slow to compute (served as computed a while ago, decision 021)', () => {
+/** Within the calling block, every kept result counts as slow; the policy's own thresholds have unit tests. */
+function everyResultSlow() {
   beforeAll(() => {
-    // Every report counts as slow here; the policy's own thresholds have unit tests.
     enableResultCache(testApp.database.db, {
       maxMb: 64,
       recent: { maxAgeMs: 60_000, minCostMs: 0, minLearners: 0 },
@@ -249,16 +247,21 @@ describe('a custom report slow to compute (served as computed a while ago, decis
   afterAll(() => {
     enableResultCache(testApp.database.db, { maxMb: 64 });
   });
+}
 
-  /** Reads the report until its figures are current again (the refresh runs in the background). */
-  async function settled(read: () => Promise<ReportData>): Promise<ReportData> {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const data = await read();
-      if (!data.refreshing) return data;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error('the report was still refreshing after 100 reads');
+/** Reads until the figures are current again (their refresh runs in the background). */
+async function settledAs<T>(read: () => Promise<T>, refreshing: (value: T) => boolean): Promise<T> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const value = await read();
+    if (!refreshing(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  throw new Error('the figures were still refreshing after 100 reads');
+}
+
+describe('a custom report slow to compute (served as computed a while ago, decision 021)', () => {
+  everyResultSlow();
+  const settled = (read: () => Promise<ReportData>) => settledAs(read, (data) => data.refreshing);
 
   it('shows its last figures with their time while new ones are computed, and current ones on Refresh, in the CSV and next', async () => {
     const report = await courseReport('Learners per course', 'learners');
@@ -318,49 +321,12 @@ describe('a custom report slow to compute (served as computed a while ago, decis
 });
 
 describe('an analytics answer slow to compute (served as computed a moment ago, decision 022)', () => {
-  beforeAll(() => {
-    enableResultCache(testApp.database.db, {
-      maxMb: 64,
-      recent: { maxAgeMs: 60_000, minCostMs: 0, minLearners: 0 },
-    });
-  });
-
-  afterAll(() => {
-    enableResultCache(testApp.database.db, { maxMb: 64 });
-  });
-
-  /** Reads until the answer is current again (its refresh runs in the background). */
-  async function settled<T extends { basis: { refreshing: boolean } }>(read: () => Promise<T>): Promise<T> {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const body = await read();
-      if (!body.basis.refreshing) return body;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error('the answer was still refreshing after 100 reads');
-  }
-
-  const today = new Date().toISOString().slice(0, 10);
-  const answered = (email: string, right: boolean, course = 'Exam') => {
-    const base = {
-      course: { externalCourseId: course, title: course },
-      learner: { email },
-      run: uid('run'),
-    };
-    return [
-      { id: uid('evt'), type: 'course.started', timestamp: `${today}T00:01:00Z`, ...base },
-      {
-        id: uid('evt'),
-        type: 'question.answered',
-        timestamp: `${today}T00:02:00Z`,
-        ...base,
-        question: { interactionId: 'e1', slideNumber: 1, questionNumber: 1, answer: 'x', correct: right },
-      },
-      { id: uid('evt'), type: 'course.completed', timestamp: `${today}T00:03:00Z`, ...base },
-    ];
-  };
+  everyResultSlow();
+  const settled = <T extends { basis: { refreshing: boolean } }>(read: () => Promise<T>) =>
+    settledAs(read, (body) => body.basis.refreshing);
 
   it('shows the figures before with their time while new ones are computed, never those of other settings, and not for a deleted course', async () => {
-    await send(answered('amy@exam.example', true));
+    await send(quizRun('Exam', 'amy@exam.example', true));
     const courses = await as('GET', '/api/analytics/questions/courses');
     const exam = courses
       .json<{ courses: { id: string; title: string }[] }>()
@@ -375,7 +341,7 @@ describe('an analytics answer slow to compute (served as computed a moment ago, 
     expect(first.quiz.attempts).toBe(1);
     expect(first.basis.refreshing).toBe(false);
 
-    await send(answered('ben@other.example', false));
+    await send(quizRun('Exam', 'ben@other.example', false));
     const meanwhile = await read();
     expect(meanwhile.basis).toMatchObject({ refreshing: true, computedAt: first.basis.computedAt });
     expect(meanwhile.quiz.attempts).toBe(1);
@@ -413,7 +379,7 @@ describe('an analytics answer slow to compute (served as computed a moment ago, 
       return response.json<AnalyticsOverviewResponse>();
     };
     const first = await settled(read);
-    await send(answered('kim@exam.example', true, 'Final'));
+    await send(quizRun('Final', 'kim@exam.example', true));
     const meanwhile = await read();
     expect(meanwhile.basis).toMatchObject({ refreshing: true, computedAt: first.basis.computedAt });
     expect(meanwhile.figures).toEqual(first.figures);

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
+import { testAnalyticsBasis } from '@/testing/analytics-basis';
+
 import { FunnelResult, formatDuration } from './funnel-result';
 
 const questionId = '33333333-3333-4333-8333-333333333333';
@@ -101,13 +103,7 @@ const result: FunnelComputeResult = {
       { key: null, label: '(no value)', isOther: false, counts: [30, 20, 5], conversion: 5 / 30 },
     ],
   },
-  basis: {
-    timeZone: 'UTC',
-    completion: 'completed',
-    excludedLearners: 0,
-    computedAt: '2026-03-02T10:00:00.000Z',
-    refreshing: false,
-  },
+  basis: testAnalyticsBasis(),
 };
 
 const helmetStats = {

@@ -9,6 +9,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { sessionQueryKey } from '@/lib/auth';
+import { testAnalyticsBasis } from '@/testing/analytics-basis';
 import { createTestQueryClient, jsonResponse, renderWithQueryClient, stubFetch } from '@/testing/test-utils';
 
 import { FunnelsPage } from './funnels-page';
@@ -89,13 +90,7 @@ const computed: FunnelComputeResult = {
   ],
   comparison: null,
   breakdown: null,
-  basis: {
-    timeZone: 'UTC',
-    completion: 'completed',
-    excludedLearners: 0,
-    computedAt: '2026-03-02T10:00:00.000Z',
-    refreshing: false,
-  },
+  basis: testAnalyticsBasis(),
 };
 const dropped: FunnelDroppedOffResponse = {
   items: [

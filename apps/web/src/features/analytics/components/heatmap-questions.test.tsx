@@ -2,6 +2,8 @@ import type { HeatmapQuestionsResponse } from '@courselens/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { testAnalyticsBasis } from '@/testing/analytics-basis';
+
 import { HeatmapQuestions } from './heatmap-questions';
 
 const cell = {
@@ -19,13 +21,7 @@ const cell = {
   isTooFew: true,
 };
 const data: HeatmapQuestionsResponse = {
-  basis: {
-    timeZone: 'UTC',
-    completion: 'completed',
-    excludedLearners: 0,
-    computedAt: '2026-03-02T10:00:00.000Z',
-    refreshing: false,
-  },
+  basis: testAnalyticsBasis(),
   course: { id: 'c1', title: 'Safety' },
   slides: [2, 5],
   positions: 2,

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { sessionQueryKey } from '@/lib/auth';
 import { toast } from '@/lib/toast';
+import { testAnalyticsBasis } from '@/testing/analytics-basis';
 import {
   createTestQueryClient,
   fetchedRequests,
@@ -63,13 +64,7 @@ const response = (overrides: Partial<AnalyticsInsightsResponse> = {}): Analytics
   counts: { open: 2, dismissed: 1 },
   lastComputedAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
   digest: { isEmailConfigured: false, schedule: 'Mondays at 08:00 UTC' },
-  basis: {
-    timeZone: 'UTC',
-    completion: 'completed',
-    excludedLearners: 0,
-    computedAt: '2026-03-02T10:00:00.000Z',
-    refreshing: false,
-  },
+  basis: testAnalyticsBasis(),
   ...overrides,
 });
 

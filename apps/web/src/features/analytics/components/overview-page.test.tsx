@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { sessionQueryKey } from '@/lib/auth';
+import { testAnalyticsBasis } from '@/testing/analytics-basis';
 import { createTestQueryClient, jsonResponse, renderWithQueryClient, stubFetch } from '@/testing/test-utils';
 
 import { parseOverviewPeriod } from '../api/get-analytics-overview';
@@ -83,13 +84,7 @@ function overview(
       buildInsight({ id: 'i2', severity: 'critical', title: 'Answer key of q4 may be wrong' }),
     ],
     openInsights: 5,
-    basis: {
-      timeZone: 'Europe/Berlin',
-      completion: 'completed',
-      excludedLearners: 2,
-      computedAt: '2026-03-02T10:00:00.000Z',
-      refreshing: false,
-    },
+    basis: testAnalyticsBasis({ timeZone: 'Europe/Berlin', excludedLearners: 2 }),
     ...overrides,
   } satisfies AnalyticsOverviewResponse;
 }

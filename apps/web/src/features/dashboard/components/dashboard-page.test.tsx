@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { sessionQueryKey } from '@/lib/auth';
+import { testAnalyticsBasis } from '@/testing/analytics-basis';
 import { createTestQueryClient, jsonResponse, renderWithQueryClient, stubFetch } from '@/testing/test-utils';
 
 import { DashboardPage } from './dashboard-page';
@@ -68,13 +69,7 @@ function dashboard(days: number, overrides: Partial<DashboardResponse> = {}): Da
     ],
     isEmpty: false,
     pendingFacts: 0,
-    basis: {
-      timeZone: 'UTC',
-      completion: 'completed',
-      excludedLearners: 0,
-      computedAt: '2026-03-02T10:00:00.000Z',
-      refreshing: false,
-    },
+    basis: testAnalyticsBasis(),
     ...overrides,
   };
 }
