@@ -5,16 +5,24 @@ import type { QuestionFlagKind, QuestionStatistics } from '@courselens/contracts
 const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 const markFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** A fraction 0..1 as "62.5%", or "—". */
+/**
+ * A real minus sign before a negative figure, as the coefficients beside it
+ * have (Intl writes a hyphen), and none before one that rounds to zero.
+ */
+function signed(value: number, magnitude: string): string {
+  return value < 0 && /[1-9]/.test(magnitude) ? `−${magnitude}` : magnitude;
+}
+
+/** A fraction as "62.5%" (an efficiency can be negative: "−117.4%"), or "—". */
 export function formatShare(value: number | null | undefined): string {
-  return value === null || value === undefined || Number.isNaN(value) ? '—' : percentFormat.format(value);
+  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  return signed(value, percentFormat.format(Math.abs(value)));
 }
 
 /** A coefficient with two decimals and a real minus sign ("−0.49"), or "—". */
 export function formatCoefficient(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—';
-  const fixed = Math.abs(value).toFixed(2);
-  return value < 0 && fixed !== '0.00' ? `−${fixed}` : fixed;
+  return signed(value, Math.abs(value).toFixed(2));
 }
 
 /** Marks with up to two decimals, or "—". */
